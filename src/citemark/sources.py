@@ -1,0 +1,186 @@
+"""Reading sources in the shapes users hand them over, and refusing bad ones clearly.
+
+Documents arrive as ``{"id", "text"}`` dicts, :class:`~citemark.types.Source`
+objects, chunks with an offset into their parent, plain strings, or objects shaped
+like LangChain (``page_content`` + ``metadata``) or LlamaIndex (``text`` +
+``metadata`` + ``id_``) documents, read by duck typing so that citemark depends
+on neither. Phrase sources arrive as a map from source id to quoted phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from .errors import InputError
+from .types import Source
+
+# Characters that would break a tag attribute or the comma-separated id list.
+_BAD_ID = re.compile(r'["<>&,\x00-\x1f\x7f]')
+_ID_KEYS = ("id", "source_id", "doc_id", "source")
+_OFFSET_KEYS = ("offset", "start", "doc_char_start", "start_index", "start_char_idx")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Size limits that keep one request from taking the process down."""
+
+    max_answer_chars: int = 1_000_000
+    max_source_chars: int = 20_000_000
+    max_sources: int = 10_000
+    max_phrases: int = 200_000
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def check_text(text: object, what: str = "answer", limit: int | None = None) -> str:
+    """``text`` itself if it is a usable string, else an :class:`InputError` naming it."""
+    if isinstance(text, bytes | bytearray):
+        raise InputError(f"{what} must be str, got bytes (decode it as UTF-8 first)")
+    if not isinstance(text, str):
+        raise InputError(f"{what} must be str, got {type(text).__name__}")
+    if limit is not None and len(text) > limit:
+        raise InputError(f"{what} has {len(text):,} characters, over the limit of {limit:,}")
+    return text
+
+
+def check_id(source_id: object, where: str) -> str:
+    """A source id that can be written into a tag attribute as it is."""
+    if not isinstance(source_id, str | int) or isinstance(source_id, bool):
+        raise InputError(f"{where}: source id must be a string, got {type(source_id).__name__}")
+    text = str(source_id)
+    if not text.strip():
+        raise InputError(f"{where}: source id is empty")
+    bad = _BAD_ID.search(text)
+    if bad:
+        raise InputError(
+            f"{where}: source id {text!r} contains {bad.group()!r}; "
+            'ids may not contain quotes, angle brackets, "&", commas or control characters'
+        )
+    return text
+
+
+def coerce_phrases(sources: object, limits: Limits = DEFAULT_LIMITS) -> dict[str, list[str]]:
+    """A validated copy of a phrase map ``{source_id: [phrase, ...]}``."""
+    if not isinstance(sources, Mapping):
+        raise InputError(
+            f"phrase sources must be a mapping of id to phrases, got {type(sources).__name__}"
+        )
+    result: dict[str, list[str]] = {}
+    total = 0
+    for key, phrases in sources.items():
+        source_id = check_id(key, "phrase sources")
+        if isinstance(phrases, str):
+            raise InputError(
+                f"sources[{source_id!r}] must be a list of phrases, got one string "
+                "(pass whole documents as a list of {'id': ..., 'text': ...})"
+            )
+        if not isinstance(phrases, Iterable):
+            raise InputError(
+                f"sources[{source_id!r}] must be a list of phrases, got {type(phrases).__name__}"
+            )
+        checked = [
+            check_text(p, f"phrase {n} of source {source_id!r}") for n, p in enumerate(phrases)
+        ]
+        total += len(checked)
+        result[source_id] = checked
+    if total > limits.max_phrases:
+        raise InputError(f"{total:,} phrases, over the limit of {limits.max_phrases:,}")
+    return result
+
+
+def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Source]:
+    """Validated :class:`Source` records from any of the accepted document shapes."""
+    if isinstance(sources, str | bytes) or not isinstance(sources, Iterable):
+        raise InputError(
+            f"sources must be a list of documents ({{'id', 'text'}} dicts or Source objects), "
+            f"got {type(sources).__name__}"
+        )
+    if isinstance(sources, Mapping):
+        raise InputError(
+            "document sources must be a list; a mapping is read as phrase sources "
+            "({id: [phrase, ...]}), and a mapping of id to one text is ambiguous"
+        )
+    result = [_coerce_one(item, n) for n, item in enumerate(sources)]
+    if len(result) > limits.max_sources:
+        raise InputError(f"{len(result):,} sources, over the limit of {limits.max_sources:,}")
+    total = sum(len(s.text) for s in result)
+    if total > limits.max_source_chars:
+        raise InputError(
+            f"sources have {total:,} characters in all, "
+            f"over the limit of {limits.max_source_chars:,}"
+        )
+    _check_chunks_disjoint(result)
+    return result
+
+
+def _coerce_one(item: Any, n: int) -> Source:
+    where = f"source {n}"
+    if isinstance(item, Source):
+        check_id(item.id, where)
+        check_text(item.text, f"{where} text")
+        _check_offset(item.offset, where)
+        return item
+    if isinstance(item, str):
+        return Source(f"S{n + 1}", item)
+    if isinstance(item, Mapping):
+        return _from_fields(dict(item), dict(item.get("metadata") or {}), where)
+    fields = {
+        "text": getattr(item, "page_content", None) or getattr(item, "text", None),
+        "id": getattr(item, "id_", None) or getattr(item, "id", None),
+        "start_char_idx": getattr(item, "start_char_idx", None),
+    }
+    metadata = getattr(item, "metadata", None)
+    if fields["text"] is None:
+        raise InputError(
+            f"{where}: expected a {{'id', 'text'}} dict, a Source, or a document with "
+            f"page_content/text, got {type(item).__name__}"
+        )
+    return _from_fields(fields, dict(metadata or {}), where)
+
+
+def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -> Source:
+    text = fields.get("text", fields.get("page_content"))
+    if text is None:
+        raise InputError(f"{where}: missing 'text'")
+    check_text(text, f"{where} text")
+    raw_id = _first(fields, metadata, _ID_KEYS)
+    if raw_id is None:
+        raise InputError(f"{where}: missing 'id'")
+    offset = _first(fields, metadata, _OFFSET_KEYS)
+    offset = 0 if offset is None else offset
+    _check_offset(offset, where)
+    return Source(check_id(raw_id, where), text, int(offset), metadata)
+
+
+def _first(fields: Mapping[str, Any], metadata: Mapping[str, Any], keys: Iterable[str]) -> Any:
+    for key in keys:
+        for table in (fields, metadata):
+            value = table.get(key)
+            if value is not None:
+                return value
+    return None
+
+
+def _check_offset(offset: object, where: str) -> None:
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise InputError(f"{where}: chunk offset must be a non-negative integer, got {offset!r}")
+
+
+def _check_chunks_disjoint(sources: list[Source]) -> None:
+    """Chunks may share an id, but two texts claiming the same place of one document may not."""
+    by_id: dict[str, list[Source]] = {}
+    for source in sources:
+        by_id.setdefault(source.id, []).append(source)
+    for source_id, chunks in by_id.items():
+        spans = sorted((c.offset, c.offset + len(c.text)) for c in chunks)
+        for (_, end), (start, _) in pairwise(spans):
+            if start < end:
+                raise InputError(
+                    f"duplicate source id {source_id!r}: chunks of one document must not overlap "
+                    "(give each chunk its offset in the parent, or distinct ids)"
+                )

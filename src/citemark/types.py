@@ -1,0 +1,69 @@
+"""Typed records that flow between the pipeline stages.
+
+Every offset is a Python ``str`` index (code points) into the *original* text,
+half-open, so ``text[start:end]`` is always the span meant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A half-open character range of some text (a sentence, a token, a passage)."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, order=True)
+class Match:
+    """One exact occurrence of source text inside the answer.
+
+    ``source_start``/``source_end`` locate the quoted text in the source document
+    (document mode); in phrase mode the source is a list of phrases, not a text,
+    so they are ``None``.
+    """
+
+    start: int
+    end: int
+    source_id: str
+    source_start: int | None = None
+    source_end: int | None = None
+
+
+@dataclass(frozen=True)
+class Block:
+    """A maximal run of answer text covered by matches that overlap or touch.
+
+    ``counts`` says how many matches each source contributed; ``ids`` orders the
+    sources by that count, most first, ties by id, so output is deterministic.
+    """
+
+    start: int
+    end: int
+    counts: tuple[tuple[str, int], ...]
+    matches: tuple[Match, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(sid for sid, _ in sorted(self.counts, key=lambda kv: (-kv[1], kv[0])))
+
+    def count(self, source_id: str) -> int:
+        return dict(self.counts).get(source_id, 0)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source document, or one chunk of a parent document.
+
+    ``offset`` is where ``text`` starts in the parent document, so that every
+    evidence offset citemark reports refers to the parent (0 for a whole document).
+    Several chunks may share one ``id``.
+    """
+
+    id: str
+    text: str
+    offset: int = 0
+    metadata: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
