@@ -1,0 +1,41 @@
+# Two commands matter: `make run` and `make test`. Both go through `make install`,
+# which builds .venv once and is a no-op while pyproject.toml is unchanged.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+# torch is pinned here, in the same install command as the packages that need it,
+# so pip takes the local CPU build instead of resolving a multi-GB CUDA one.
+TORCH := torch==2.13.0
+EXTRAS := all,test,bench
+
+.PHONY: install run test lint format bench calibrate clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet "$(TORCH)" -e ".[$(EXTRAS)]"
+	touch $(STAMP)
+
+run: install
+	$(BIN)/citemark demo
+
+test: install
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/python -m pytest -q
+
+lint: install
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+format: install
+	$(BIN)/ruff format src tests benchmarks
+	$(BIN)/ruff check --fix src tests benchmarks
+
+bench: install
+	$(BIN)/python benchmarks/verbatim.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis

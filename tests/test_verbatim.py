@@ -1,0 +1,303 @@
+"""The verbatim stage: every matching rule, and the fast path held equal to the reference."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citemark import (
+    DocumentMatcher,
+    InputError,
+    Match,
+    PhraseMatcher,
+    Source,
+    coverage,
+    find_blocks,
+    find_matches,
+    tag,
+    tag_html,
+    tag_spans,
+)
+from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
+from citemark.verbatim import merge
+
+# --- phrase mode: the rules, one by one -------------------------------------------------
+
+
+def test_no_match_leaves_text_unchanged() -> None:
+    text = "The lease ends in May."
+    assert tag(text, {"S1": ["indemnity"]}) == text
+    assert find_blocks(text, {"S1": ["indemnity"]}) == []
+
+
+def test_case_differences_match_and_keep_original_case() -> None:
+    assert tag("The TENANT pays.", {"S1": ["tenant"]}) == 'The <cite ids="S1">TENANT</cite> pays.'
+
+
+def test_every_occurrence_is_tagged() -> None:
+    assert tag("rent and rent", {"S1": ["rent"]}) == (
+        '<cite ids="S1">rent</cite> and <cite ids="S1">rent</cite>'
+    )
+
+
+def test_overlapping_occurrences_of_one_phrase_are_all_found() -> None:
+    matches = find_matches("aaaa", {"S1": ["aa"]}, word_level=False)
+    assert [(m.start, m.end) for m in matches] == [(0, 2), (1, 3), (2, 4)]
+    assert [(b.start, b.end, b.counts) for b in merge(matches)] == [(0, 4, (("S1", 3),))]
+
+
+def test_touching_matches_from_two_sources_merge_into_one_block() -> None:
+    text = "pay rent monthly"
+    sources = {"S1": ["pay rent"], "S2": ["monthly"]}
+    assert tag(text, sources) == '<cite ids="S1">pay rent</cite> <cite ids="S2">monthly</cite>'
+    blocks = find_blocks("pay rentmonthly", sources, word_level=False)
+    assert [(b.start, b.end, b.ids) for b in blocks] == [(0, 15, ("S1", "S2"))]
+
+
+def test_overlapping_matches_from_two_sources_merge_and_order_by_count_then_id() -> None:
+    text = "The tenant shall pay rent on time."
+    sources = {"S1": ["tenant shall pay"], "S2": ["shall pay rent", "rent"]}
+    assert tag(text, sources) == 'The <cite ids="S2,S1">tenant shall pay rent</cite> on time.'
+
+
+def test_ties_in_count_are_ordered_by_id() -> None:
+    sources = {"B": ["late fee"], "A": ["late fee"]}
+    assert tag("a late fee", sources) == 'a <cite ids="A,B">late fee</cite>'
+
+
+def test_separate_regions_stay_separate_blocks() -> None:
+    blocks = find_blocks("rent is due; notice is given", {"S1": ["rent"], "S2": ["notice"]})
+    assert [(b.start, b.end, b.ids) for b in blocks] == [(0, 4, ("S1",)), (13, 19, ("S2",))]
+
+
+def test_word_level_keeps_tax_out_of_syntax() -> None:
+    assert tag("syntax and tax", {"S1": ["tax"]}) == 'syntax and <cite ids="S1">tax</cite>'
+    assert tag("taxes", {"S1": ["tax"]}) == "taxes"
+    assert tag("tax_rate", {"S1": ["tax"]}) == "tax_rate"
+
+
+def test_substring_mode_matches_inside_words() -> None:
+    assert tag("syntax", {"S1": ["tax"]}, word_level=False) == 'syn<cite ids="S1">tax</cite>'
+
+
+def test_boundary_checked_only_where_phrase_edge_is_a_word_character() -> None:
+    # The phrase starts with "(", so it may follow a letter; its end is a word char.
+    assert tag("Section(a) applies", {"S1": ["(a)"]}) == 'Section<cite ids="S1">(a)</cite> applies'
+    assert tag("see (ab", {"S1": ["(a"]}) == "see (ab"
+
+
+def test_digits_count_as_word_characters() -> None:
+    assert tag("clause 12 and 123", {"S1": ["12"]}) == 'clause <cite ids="S1">12</cite> and 123'
+
+
+def test_phrases_are_stripped_and_empty_ones_ignored() -> None:
+    assert tag("pay rent", {"S1": ["  rent \n", "", "   "]}) == 'pay <cite ids="S1">rent</cite>'
+
+
+def test_a_phrase_repeated_in_one_source_counts_twice() -> None:
+    blocks = find_blocks("late fee", {"A": ["late fee", "late fee"], "B": ["late fee"]})
+    assert blocks[0].counts == (("A", 2), ("B", 1))
+    assert blocks[0].ids == ("A", "B")
+
+
+def test_empty_text_and_empty_sources() -> None:
+    assert tag("", {"S1": ["x"]}) == ""
+    assert tag("anything", {}) == "anything"
+    assert coverage("", {"S1": ["x"]}) == 0.0
+
+
+# --- Unicode ------------------------------------------------------------------------------
+
+
+def test_sharp_s_matches_its_folded_spelling_in_both_directions() -> None:
+    assert tag("Die Straße", {"S1": ["STRASSE"]}) == 'Die <cite ids="S1">Straße</cite>'
+    assert tag("DIE STRASSE", {"S1": ["straße"]}) == 'DIE <cite ids="S1">STRASSE</cite>'
+
+
+def test_expanding_characters_do_not_shift_later_offsets() -> None:
+    text = "Straße ﬁne tax"
+    matches = find_matches(text, {"S1": ["tax"], "S2": ["fine"]})
+    assert [(text[m.start : m.end], m.source_id) for m in matches] == [("ﬁne", "S2"), ("tax", "S1")]
+
+
+def test_dotted_capital_i_matches_plain_i() -> None:
+    assert tag("İstanbul court", {"S1": ["istanbul"]}) == '<cite ids="S1">İstanbul</cite> court'
+    assert tag("istanbul", {"S1": ["İSTANBUL"]}) == '<cite ids="S1">istanbul</cite>'
+
+
+def test_a_match_never_cuts_an_original_character() -> None:
+    # "ß" folds to "ss": half of it is not a match of "s".
+    assert find_matches("ß", {"S1": ["s"]}, word_level=False) == []
+    assert [(m.start, m.end) for m in find_matches("ß", {"S1": ["ss"]}, word_level=False)] == [
+        (0, 1)
+    ]
+
+
+def test_non_latin_scripts_match_case_insensitively() -> None:
+    assert tag("ΔΙΚΑΙΟ και δίκαιο", {"S1": ["δικαιο"]}) == '<cite ids="S1">ΔΙΚΑΙΟ</cite> και δίκαιο'
+
+
+# --- outputs ------------------------------------------------------------------------------
+
+
+def test_coverage_is_the_share_of_characters_in_blocks() -> None:
+    assert coverage("pay rent now", {"S1": ["rent"]}) == pytest.approx(4 / 12)
+
+
+def test_spans_give_offsets_and_ordered_ids() -> None:
+    spans = tag_spans("a late fee", {"B": ["late fee", "fee"], "A": ["late"]})
+    assert spans == [{"start": 2, "end": 10, "ids": ["B", "A"], "kind": "verbatim"}]
+
+
+def test_html_escapes_text_and_never_injects_markup() -> None:
+    text = '<script>alert("x")</script> tax & "fees"'
+    html = tag_html(text, {"S1": ["tax"]})
+    assert "<script>" not in html
+    assert re.findall(r"<(/?\w+)", html) == ["cite", "/cite"]
+    assert "&lt;script&gt;" in html and "&amp;" in html and "&quot;fees&quot;" in html
+
+
+@pytest.mark.parametrize("bad_id", ['S"1', "S<1>", "a,b", "", "  ", "x\x00"])
+def test_ids_that_would_break_a_tag_are_refused(bad_id: str) -> None:
+    with pytest.raises(InputError, match="source id"):
+        tag("tax", {bad_id: ["tax"]})
+
+
+def test_bad_input_gets_a_clear_error() -> None:
+    with pytest.raises(InputError, match="text must be str, got int"):
+        tag(5, {"S1": ["x"]})  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="list of phrases, got one string"):
+        tag("x", {"S1": "x"})
+    with pytest.raises(InputError, match="phrase 1 of source 'S1' must be str"):
+        tag("x", {"S1": ["x", 3]})
+    with pytest.raises(InputError, match="decode it"):
+        tag(b"x", {"S1": ["x"]})  # type: ignore[arg-type]
+
+
+# --- document mode ------------------------------------------------------------------------
+
+LEASE = "Under clause 4, the Tenant shall pay the rent monthly, in advance, to the Landlord."
+
+
+def test_document_mode_finds_shared_runs_with_source_offsets() -> None:
+    answer = "The tenant shall pay the rent monthly as agreed."
+    matches = find_matches(answer, [{"id": "L", "text": LEASE}])
+    assert len(matches) == 1
+    m = matches[0]
+    assert answer[m.start : m.end] == "The tenant shall pay the rent monthly"
+    assert LEASE[m.source_start : m.source_end] == "the Tenant shall pay the rent monthly"
+
+
+def test_document_mode_does_not_quote_a_short_common_run() -> None:
+    assert find_matches("Ask the tenant.", [{"id": "L", "text": LEASE}]) == []
+    assert find_matches("the tenant shall", [{"id": "L", "text": LEASE}]) == []
+
+
+def test_document_mode_ignores_punctuation_and_case_inside_a_run() -> None:
+    answer = "PAY THE RENT MONTHLY IN ADVANCE"
+    (m,) = find_matches(answer, [{"id": "L", "text": LEASE}])
+    assert LEASE[m.source_start : m.source_end] == "pay the rent monthly, in advance"
+
+
+def test_chunk_offsets_refer_to_the_parent_document() -> None:
+    chunk = Source("L", LEASE[16:], offset=16)
+    (m,) = find_matches("the Tenant shall pay the rent", [chunk])
+    assert LEASE[m.source_start : m.source_end] == "the Tenant shall pay the rent"
+
+
+def test_document_mode_merges_blocks_across_sources() -> None:
+    sources = [
+        {"id": "A", "text": "the tenant shall pay the rent"},
+        {"id": "B", "text": "pay the rent monthly in advance"},
+    ]
+    text = "So the tenant shall pay the rent monthly in advance."
+    assert tag(text, sources) == (
+        'So <cite ids="A,B">the tenant shall pay the rent monthly in advance</cite>.'
+    )
+
+
+def test_min_tokens_is_configurable() -> None:
+    assert find_matches("the tenant", [{"id": "L", "text": LEASE}], min_tokens=2) != []
+
+
+def test_document_mode_tokenizes_cjk_by_character() -> None:
+    source = "契約により賃借人は毎月家賃を支払う。"
+    answer = "賃借人は毎月家賃を前払いする。"
+    (m,) = find_matches(answer, [{"id": "J", "text": source}])
+    assert answer[m.start : m.end] == "賃借人は毎月家賃を"
+    assert source[m.source_start : m.source_end] == "賃借人は毎月家賃を"
+
+
+# --- property tests: fast path == reference -----------------------------------------------
+
+ALPHABET = st.sampled_from(list("ab aB.(_)1") + ["ß", "İ", "ﬁ", "é", "Σ", "ς", "\n"])
+TEXTS = st.text(alphabet=ALPHABET, max_size=40)
+
+
+@st.composite
+def phrase_cases(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
+    text = draw(TEXTS)
+    ids = draw(st.lists(st.sampled_from(["S1", "S2", "S3"]), min_size=1, max_size=3, unique=True))
+    sources: dict[str, list[str]] = {}
+    for source_id in ids:
+        phrases: list[str] = []
+        for _ in range(draw(st.integers(0, 5))):
+            if text and draw(st.booleans()):
+                start = draw(st.integers(0, len(text) - 1))
+                end = draw(st.integers(start + 1, min(len(text), start + 8)))
+                phrase = text[start:end]
+                phrase = phrase.upper() if draw(st.booleans()) else phrase
+            else:
+                phrase = draw(st.text(alphabet=ALPHABET, max_size=5))
+            phrases.append(phrase)
+        if phrases and draw(st.booleans()):
+            phrases.append(phrases[0])
+        sources[source_id] = phrases
+    return text, sources
+
+
+@settings(max_examples=3000, deadline=None)
+@given(phrase_cases(), st.booleans())
+def test_automaton_equals_reference(case: tuple[str, dict[str, list[str]]], word: bool) -> None:
+    text, sources = case
+    fast = PhraseMatcher(sources, word_level=word).find(text)
+    assert fast == find_phrase_matches_reference(text, sources, word_level=word)
+    assert find_matches(text, sources, word_level=word) == fast
+
+
+@settings(max_examples=500, deadline=None)
+@given(phrase_cases(), st.booleans())
+def test_tagged_text_without_tags_is_the_input(
+    case: tuple[str, dict[str, list[str]]], word: bool
+) -> None:
+    text, sources = case
+    tagged = tag(text, sources, word_level=word)
+    assert re.sub(r'<cite ids="[^"]*">|</cite>', "", tagged) == text
+    blocks = find_blocks(text, sources, word_level=word)
+    for before, after in zip(blocks, blocks[1:], strict=False):
+        assert before.end < after.start
+
+
+WORDS = st.sampled_from(["the", "tenant", "shall", "pay", "rent", "Rent", "ß", "家", "賃", "."])
+
+
+@st.composite
+def document_cases(draw: st.DrawFn) -> tuple[str, list[Source], int]:
+    def words(n: int) -> str:
+        return " ".join(draw(st.lists(WORDS, max_size=n)))
+
+    sources = [Source(f"D{i}", words(25), offset=draw(st.integers(0, 5))) for i in range(3)]
+    return words(25), sources, draw(st.integers(1, 4))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(document_cases())
+def test_shingle_matcher_equals_all_pairs_reference(case: tuple[str, list[Source], int]) -> None:
+    text, sources, k = case
+    fast = DocumentMatcher(sources, min_tokens=k).find(text)
+    assert fast == find_document_matches_reference(text, sources, min_tokens=k)
+    for m in fast:
+        assert isinstance(m, Match) and 0 <= m.start < m.end <= len(text)
