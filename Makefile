@@ -39,3 +39,6 @@ bench: install
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+
+calibrate: install
+	$(BIN)/python -m citemark.calibrate --data ../shared/data --configs configs

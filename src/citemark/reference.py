@@ -50,7 +50,7 @@ def find_document_matches_reference(
     """Maximal shared token runs by comparing every answer position with every source one."""
     answer = tokenize(text)
     matches: list[Match] = []
-    for source in sources:
+    for source_index, source in enumerate(sources):
         toks = tokenize(source.text)
         for i in range(len(answer)):
             for j in range(len(toks)):
@@ -71,6 +71,7 @@ def find_document_matches_reference(
                             source.id,
                             source.offset + toks.starts[j],
                             source.offset + toks.ends[j + length - 1],
+                            source_index,
                         )
                     )
     matches.sort()

@@ -31,6 +31,7 @@ class Match:
     source_id: str
     source_start: int | None = None
     source_end: int | None = None
+    source_index: int | None = None
 
 
 @dataclass(frozen=True)

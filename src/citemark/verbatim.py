@@ -164,6 +164,7 @@ class DocumentMatcher:
             source.id,
             source.offset + toks.starts[j],
             source.offset + toks.ends[j + length - 1],
+            source_index,
         )
 
 

@@ -1,0 +1,177 @@
+"""Configuration: named presets in TOML files, validated into one frozen dataclass.
+
+Presets live in ``configs/`` at the top of the repository (installed copies go to
+``<prefix>/share/citemark/configs``); ``load_config("legal-strict")`` reads one,
+``load_config("path/to/file.toml")`` reads any file. Weights and thresholds in
+the presets are written by ``make calibrate``; everything else is set by hand.
+Unknown keys and out-of-range values are refused with a message that names them,
+so a typo never silently falls back to a default.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+FEATURES_LEXICAL = (
+    "recall",
+    "recall_idf",
+    "cover_idf",
+    "global_recall_idf",
+    "bigram_recall",
+    "fuzz",
+    "verbatim",
+    "missing_facts",
+    "missing_names",
+    "negation",
+    "length",
+)
+FEATURES_HYBRID = (*FEATURES_LEXICAL, "cosine")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything that changes what :func:`citemark.align` decides.
+
+    ``weights`` and ``bias`` form a logistic model over the named support features
+    (one set for hybrid mode, one for lexical mode, since the embedding feature is
+    absent in the latter); ``supported`` and ``partial`` are thresholds on its
+    probability.
+    """
+
+    name: str = "default"
+    mode: str = "hybrid"
+    tokenization: str = "auto"
+    min_tokens: int = 4
+    min_tokens_cjk: int = 6
+    candidates: int = 8
+    window: int = 2
+    max_citations: int = 3
+    min_citation_score: float = 0.3
+    supported: float = 0.5
+    partial: float = 0.25
+    strict_facts: bool = False
+    weights_hybrid: dict[str, float] = field(default_factory=dict)
+    bias_hybrid: float = 0.0
+    weights_lexical: dict[str, float] = field(default_factory=dict)
+    bias_lexical: float = 0.0
+    max_answer_chars: int = 1_000_000
+    max_source_chars: int = 20_000_000
+    max_sources: int = 10_000
+
+    def __post_init__(self) -> None:
+        _check_choice("mode", self.mode, ("hybrid", "lexical"))
+        _check_choice("tokenization", self.tokenization, ("auto", "word", "char"))
+        for name in ("min_tokens", "min_tokens_cjk", "candidates", "max_citations"):
+            _check_range(name, getattr(self, name), 1, 10_000)
+        _check_range("window", self.window, 1, 5)
+        for name in ("min_citation_score", "supported", "partial"):
+            _check_range(name, getattr(self, name), 0.0, 1.0)
+        if self.partial > self.supported:
+            raise ConfigError(
+                f"partial threshold {self.partial} is above supported threshold {self.supported}"
+            )
+        for name in ("max_answer_chars", "max_source_chars", "max_sources"):
+            _check_range(name, getattr(self, name), 1, 10**10)
+        _check_weights("weights_hybrid", self.weights_hybrid, FEATURES_HYBRID)
+        _check_weights("weights_lexical", self.weights_lexical, FEATURES_LEXICAL)
+
+    def weights(self, mode: str | None = None) -> tuple[dict[str, float], float]:
+        """The logistic weights and bias for ``mode`` (the configured one by default)."""
+        if (mode or self.mode) == "hybrid":
+            return self.weights_hybrid, self.bias_hybrid
+        return self.weights_lexical, self.bias_lexical
+
+    def with_(self, **changes: Any) -> Config:
+        """A copy with some values changed, validated like any other config."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise ConfigError(f"unknown config key(s): {', '.join(unknown)}")
+        return replace(self, **changes)
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+
+
+def _check_range(name: str, value: object, low: float, high: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{name} must be a number, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be between {low} and {high}; got {value}")
+
+
+def _check_weights(name: str, weights: object, allowed: tuple[str, ...]) -> None:
+    if not isinstance(weights, dict):
+        raise ConfigError(f"{name} must be a table of feature = weight")
+    unknown = sorted(set(weights) - set(allowed))
+    if unknown:
+        raise ConfigError(f"{name}: unknown feature(s) {', '.join(unknown)}")
+    for key, value in weights.items():
+        _check_range(f"{name}.{key}", value, -1000.0, 1000.0)
+
+
+def config_dirs() -> list[Path]:
+    """Where presets are looked for, first match wins."""
+    dirs = []
+    if env := os.environ.get("CITEMARK_CONFIG_DIR"):
+        dirs.append(Path(env))
+    dirs.append(Path(__file__).resolve().parents[2] / "configs")
+    dirs.append(Path(sys.prefix) / "share" / "citemark" / "configs")
+    return dirs
+
+
+def preset_names() -> list[str]:
+    """The names of all presets that can be found."""
+    names = {p.stem for d in config_dirs() if d.is_dir() for p in d.glob("*.toml")}
+    return sorted(names)
+
+
+def load_config(name_or_path: str | os.PathLike[str] | Config | None = None) -> Config:
+    """A validated config from a preset name, a TOML file, or an existing config."""
+    if isinstance(name_or_path, Config):
+        return name_or_path
+    target = str(name_or_path or "default")
+    path = Path(target)
+    if path.suffix != ".toml":
+        found = [d / f"{target}.toml" for d in config_dirs() if (d / f"{target}.toml").is_file()]
+        if not found:
+            known = ", ".join(preset_names()) or "none found"
+            raise ConfigError(f"unknown preset {target!r} (known presets: {known})")
+        path = found[0]
+    if not path.is_file():
+        raise ConfigError(f"config file not found: {path}")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    return config_from_dict(data, default_name=path.stem)
+
+
+def config_from_dict(data: dict[str, Any], default_name: str = "custom") -> Config:
+    """A config from the nested TOML layout (``[weights.hybrid]`` and so on)."""
+    flat: dict[str, Any] = {"name": default_name}
+    for key, value in data.items():
+        if key in ("weights", "bias") and isinstance(value, dict):
+            for mode, inner in value.items():
+                flat[f"{key}_{mode}"] = inner
+        elif key == "calibration":
+            continue
+        else:
+            flat[key] = value
+    known = {f.name for f in fields(Config)}
+    unknown = sorted(set(flat) - known)
+    if unknown:
+        raise ConfigError(f"unknown config key(s): {', '.join(unknown)}")
+    try:
+        return Config(**flat)
+    except TypeError as exc:
+        raise ConfigError(f"invalid config: {exc}") from None

@@ -1,0 +1,109 @@
+"""SourceIndex: sources prepared once (sentences, content units, postings, shingles).
+
+RAG pipelines align many answers against the same few sources, and evaluation
+aligns six systems' answers against one question's documents; preparing the
+sources once makes every later :func:`citemark.align` call pay only for the
+answer.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .config import Config, load_config
+from .segment import segment
+from .sources import Limits, coerce_sources
+from .tokens import Tokens, is_cjk
+from .types import Source
+from .verbatim import DocumentMatcher
+from .words import bigrams, content_units
+
+
+@dataclass(frozen=True)
+class SourceSentence:
+    """One sentence of one source: where it is and which content units it has."""
+
+    id: int
+    source_index: int
+    start: int
+    end: int
+    units: frozenset[str]
+    pairs: frozenset[tuple[str, str]]
+
+
+class SourceIndex:
+    """Everything about the sources that does not depend on the answer."""
+
+    def __init__(self, sources: object, config: Config | str | None = None) -> None:
+        self.config = load_config(config)
+        limits = Limits(
+            max_answer_chars=self.config.max_answer_chars,
+            max_source_chars=self.config.max_source_chars,
+            max_sources=self.config.max_sources,
+        )
+        self.sources: list[Source] = coerce_sources(sources, limits)
+        self.char_level = _char_level(self.config, self.sources)
+        k = self.config.min_tokens_cjk if self.char_level else self.config.min_tokens
+        self.matcher = DocumentMatcher(self.sources, min_tokens=k)
+        self.sentences: list[SourceSentence] = []
+        self.by_source: list[range] = []
+        for source_index, source in enumerate(self.sources):
+            first = len(self.sentences)
+            tokens = self.matcher.tokens[source_index]
+            for span in segment(source.text):
+                units = content_units(_slice(tokens, span.start, span.end))
+                self.sentences.append(
+                    SourceSentence(
+                        len(self.sentences),
+                        source_index,
+                        span.start,
+                        span.end,
+                        frozenset(units),
+                        frozenset(bigrams(units)),
+                    )
+                )
+            self.by_source.append(range(first, len(self.sentences)))
+        self.postings: dict[str, list[int]] = defaultdict(list)
+        for sentence in self.sentences:
+            for u in sentence.units:
+                self.postings[u].append(sentence.id)
+        n = max(len(self.sentences), 1)
+        self._idf = {u: math.log(1 + n / len(ids)) for u, ids in self.postings.items()}
+        self._unseen_idf = math.log(1 + n / 0.5)
+
+    def idf(self, unit: str) -> float:
+        """Inverse sentence frequency; units absent from every source weigh most."""
+        return self._idf.get(unit, self._unseen_idf)
+
+    def text_of(self, sentence_ids: Sequence[int]) -> str:
+        """The source text spanned by adjacent sentences of one source."""
+        first, last = self.sentences[sentence_ids[0]], self.sentences[sentence_ids[-1]]
+        return self.sources[first.source_index].text[first.start : last.end]
+
+    def retrieve(self, units: set[str], limit: int) -> list[int]:
+        """The ``limit`` source sentences sharing the most idf weight with ``units``."""
+        scores: dict[int, float] = defaultdict(float)
+        for u in units:
+            weight = self.idf(u)
+            for sentence_id in self.postings.get(u, ()):
+                scores[sentence_id] += weight
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [sentence_id for sentence_id, _ in ranked[:limit]]
+
+
+def _char_level(config: Config, sources: list[Source]) -> bool:
+    if config.tokenization != "auto":
+        return config.tokenization == "char"
+    sample = "".join(s.text[:2000] for s in sources[:20])
+    return is_cjk(sample)
+
+
+def _slice(tokens: Tokens, start: int, end: int) -> Tokens:
+    """The tokens lying inside ``[start, end)`` of the text they came from."""
+    i = bisect_left(tokens.starts, start)
+    j = bisect_left(tokens.starts, end, lo=i)
+    return Tokens(tokens.starts[i:j], tokens.ends[i:j], tokens.keys[i:j])

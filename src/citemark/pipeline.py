@@ -1,0 +1,180 @@
+"""The pipeline: segment, verbatim, support, score, in that order.
+
+:func:`align` is the one call most users need; :class:`SourceIndex` lets a
+caller prepare sources once and align many answers against them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .config import Config, load_config
+from .embed import Embedder, default_embedder
+from .errors import InputError
+from .index import SourceIndex
+from .report import Citation, Report, SentenceResult
+from .score import Judge, LogisticJudge, status_of
+from .segment import segment
+from .sources import check_text
+from .support import Support, find_support
+from .tokens import tokenize
+from .types import Match, Span
+from .verbatim import merge
+
+
+def align(
+    answer: str,
+    sources: object,
+    *,
+    config: Config | str | None = None,
+    sentences: Sequence[tuple[int, int]] | None = None,
+    index: SourceIndex | None = None,
+    embedder: Embedder | None = None,
+    judge: Judge | None = None,
+) -> Report:
+    """Say for every sentence of ``answer`` whether ``sources`` support it, and where.
+
+    ``sources`` may be documents in any accepted shape, or ``None`` when a prepared
+    ``index`` is given. ``sentences`` replaces the segmenter with given
+    ``(start, end)`` offsets (for evaluation against gold sentence boundaries).
+    """
+    cfg = load_config(config) if config is not None or index is None else index.config
+    if index is None:
+        index = SourceIndex(sources, cfg)
+    elif sources is not None:
+        raise InputError("pass either sources or a prepared index, not both")
+    check_text(answer, "answer", cfg.max_answer_chars)
+    spans = _spans(answer, sentences)
+    tokens = tokenize(answer)
+    matches = index.matcher.find(answer, tokens)
+    blocks = merge(matches)
+    hybrid = cfg.mode == "hybrid"
+    if hybrid and embedder is None:
+        embedder = default_embedder()
+    supports = find_support(index, answer, spans, tokens, blocks, cfg, embedder if hybrid else None)
+    judge = judge or LogisticJudge(cfg, cfg.mode)
+    results = tuple(_result(index, answer, support, matches, cfg, judge) for support in supports)
+    notes = () if hybrid else ("lexical mode: the embedding model was not used",)
+    return Report(answer, results, tuple(blocks), cfg.mode, cfg.name, notes)
+
+
+def _spans(answer: str, sentences: Sequence[tuple[int, int]] | None) -> list[Span]:
+    if sentences is None:
+        return segment(answer)
+    spans: list[Span] = []
+    previous_end = 0
+    for n, pair in enumerate(sentences):
+        try:
+            start, end = (int(v) for v in pair)
+        except (TypeError, ValueError):
+            raise InputError(f"sentences[{n}] must be a (start, end) pair, got {pair!r}") from None
+        if not previous_end <= start < end <= len(answer):
+            raise InputError(
+                f"sentences[{n}] = ({start}, {end}) must lie inside the answer "
+                f"(length {len(answer)}), in order and without overlap"
+            )
+        spans.append(Span(start, end))
+        previous_end = end
+    return spans
+
+
+def _result(
+    index: SourceIndex,
+    answer: str,
+    support: Support,
+    matches: Sequence[Match],
+    config: Config,
+    judge: Judge,
+) -> SentenceResult:
+    span = support.span
+    text = answer[span.start : span.end]
+    judgement = judge(text, support.evidence, support.features)
+    status = status_of(judgement.score, support.missing, config)
+    citations = _citations(index, span, support, matches, config)
+    return SentenceResult(
+        span.start,
+        span.end,
+        text,
+        status,
+        round(judgement.score, 6),
+        judgement.components,
+        {k: round(v, 6) for k, v in support.features.items()},
+        citations,
+        support.missing,
+    )
+
+
+def _outermost(quotes: list[Citation], matches: Sequence[Match], span: Span) -> list[Citation]:
+    """Quotes whose answer text is not inside a longer quote: the rest repeat it."""
+    reach = {}
+    for m in matches:
+        if m.source_index is not None and m.start < span.end and m.end > span.start:
+            reach[(m.source_index, m.source_start, m.source_end)] = (m.start, m.end)
+    kept = []
+    for quote in quotes:
+        start, end = reach[(quote.source_index, quote.source_start, quote.source_end)]
+        inside = any(s <= start and end <= e and (e - s) > (end - start) for s, e in reach.values())
+        if not inside:
+            kept.append(quote)
+    return kept
+
+
+def _citations(
+    index: SourceIndex, span: Span, support: Support, matches: Sequence[Match], config: Config
+) -> tuple[Citation, ...]:
+    """Verbatim citations for quotes inside the sentence, paraphrase ones for the rest.
+
+    A passage that merely contains a quote already cited is not repeated as a
+    paraphrase: the quote says more. Ranking: score, then source order, then
+    earlier position, then longer evidence.
+    """
+    length = max(span.end - span.start, 1)
+    citations: dict[tuple[str, int, int, int], Citation] = {}
+    for m in matches:
+        start, end = max(m.start, span.start), min(m.end, span.end)
+        if start >= end or m.source_index is None or m.source_start is None:
+            continue
+        assert m.source_end is not None
+        source = index.sources[m.source_index]
+        key = ("verbatim", m.source_index, m.source_start, m.source_end)
+        score = round((end - start) / length, 6)
+        previous = citations.get(key)
+        if previous is None or previous.score < score:
+            citations[key] = Citation(
+                source.id,
+                m.source_index,
+                "verbatim",
+                m.source_start,
+                m.source_end,
+                source.text[m.source_start - source.offset : m.source_end - source.offset],
+                score,
+            )
+    quoted = _outermost(list(citations.values()), matches, span)
+    for passage in support.passages:
+        if passage.score < config.min_citation_score:
+            continue
+        source = index.sources[passage.source_index]
+        start, end = source.offset + passage.start, source.offset + passage.end
+        if any(
+            q.source_index == passage.source_index
+            and start <= q.source_start
+            and q.source_end <= end
+            for q in quoted
+        ):
+            continue
+        key = ("paraphrase", passage.source_index, start, end)
+        citations[key] = Citation(
+            source.id,
+            passage.source_index,
+            "paraphrase",
+            start,
+            end,
+            source.text[passage.start : passage.end],
+            round(passage.score, 6),
+        )
+    kept = [c for c in citations.values() if c.kind == "paraphrase" or c in quoted]
+    ranked = sorted(
+        kept,
+        key=lambda c: (-c.score, c.source_index, c.source_start, -(c.source_end - c.source_start)),
+    )
+    return tuple(ranked[: max(config.max_citations, len(quoted))])

@@ -1,0 +1,154 @@
+"""The report: per-sentence results and the answer's citations in every output form."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from .facts import Fact
+from .render import Mark, marks_from_blocks, render_html, render_spans, render_tagged
+from .score import STATUSES, Status
+from .types import Block
+
+CitationKind = Literal["verbatim", "paraphrase"]
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One piece of source evidence for one answer sentence.
+
+    ``kind`` keeps quotes and paraphrase support apart: a ``verbatim`` citation is
+    text the answer shares word for word, a ``paraphrase`` citation is the passage
+    that best supports a reworded claim. Offsets refer to the parent document.
+    """
+
+    source_id: str
+    source_index: int
+    kind: CitationKind
+    source_start: int
+    source_end: int
+    evidence: str
+    score: float
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """The verdict on one answer sentence and the citations behind it."""
+
+    start: int
+    end: int
+    text: str
+    status: Status
+    score: float
+    components: dict[str, float]
+    features: dict[str, float]
+    citations: tuple[Citation, ...]
+    missing_facts: tuple[Fact, ...]
+
+    @property
+    def cited(self) -> bool:
+        return bool(self.citations)
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything :func:`citemark.align` found, and the answer rendered with it."""
+
+    answer: str
+    sentences: tuple[SentenceResult, ...]
+    blocks: tuple[Block, ...]
+    mode: str
+    config: str
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def coverage(self) -> float:
+        """Share of the answer's characters inside verbatim blocks."""
+        if not self.answer:
+            return 0.0
+        return sum(b.end - b.start for b in self.blocks) / len(self.answer)
+
+    def summary(self) -> dict[str, Any]:
+        """Counts per status, coverage, and the sentences a reviewer must look at."""
+        counts = Counter(s.status for s in self.sentences)
+        return {
+            "sentences": len(self.sentences),
+            **{status: counts.get(status, 0) for status in STATUSES},
+            "coverage": round(self.coverage, 4),
+            "uncited": [
+                {"start": s.start, "end": s.end, "text": s.text}
+                for s in self.sentences
+                if s.status == "unsupported"
+            ],
+        }
+
+    def marks(self) -> list[Mark]:
+        """Verbatim blocks, plus paraphrase marks over supported text no block covers."""
+        marks = marks_from_blocks(self.blocks)
+        for sentence in self.sentences:
+            ids = _paraphrase_ids(sentence)
+            if ids and sentence.status != "unsupported":
+                marks.extend(_gaps(self.answer, sentence, self.blocks, ids))
+        return sorted(marks)
+
+    def tagged(self) -> str:
+        """The answer with ``<cite ids="…">`` quotes and ``kind="paraphrase"`` support."""
+        return render_tagged(self.answer, self.marks())
+
+    def html(self) -> str:
+        """:meth:`tagged` as escaped HTML."""
+        return render_html(self.answer, self.marks())
+
+    def spans(self) -> list[dict[str, object]]:
+        """The marks as JSON spans."""
+        return render_spans(self.marks())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form of the whole report."""
+        return {
+            "mode": self.mode,
+            "config": self.config,
+            "notes": list(self.notes),
+            "summary": self.summary(),
+            "sentences": [_sentence_dict(s) for s in self.sentences],
+            "blocks": [
+                {"start": b.start, "end": b.end, "ids": list(b.ids), "counts": dict(b.counts)}
+                for b in self.blocks
+            ],
+            "spans": self.spans(),
+        }
+
+
+def _sentence_dict(sentence: SentenceResult) -> dict[str, Any]:
+    data = asdict(sentence)
+    data["citations"] = [asdict(c) for c in sentence.citations]
+    data["missing_facts"] = [asdict(f) for f in sentence.missing_facts]
+    return data
+
+
+def _paraphrase_ids(sentence: SentenceResult) -> tuple[str, ...]:
+    ids: list[str] = []
+    for citation in sentence.citations:
+        if citation.kind == "paraphrase" and citation.source_id not in ids:
+            ids.append(citation.source_id)
+    return tuple(ids)
+
+
+def _gaps(
+    answer: str, sentence: SentenceResult, blocks: tuple[Block, ...], ids: tuple[str, ...]
+) -> list[Mark]:
+    """Stretches of the sentence outside verbatim blocks that hold a word, trimmed."""
+    cuts = [(b.start, b.end) for b in blocks if b.start < sentence.end and b.end > sentence.start]
+    marks: list[Mark] = []
+    position = sentence.start
+    for start, end in [*cuts, (sentence.end, sentence.end)]:
+        gap_start, gap_end = position, min(start, sentence.end)
+        while gap_start < gap_end and not answer[gap_start].isalnum():
+            gap_start += 1
+        while gap_end > gap_start and not answer[gap_end - 1].isalnum():
+            gap_end -= 1
+        if gap_start < gap_end:
+            marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
+        position = max(position, end)
+    return marks

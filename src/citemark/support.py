@@ -1,0 +1,276 @@
+"""The support stage: the best-supporting source passages for each answer sentence.
+
+Paraphrases share content words, not character runs, with their source. For
+each sentence the stage retrieves source sentences by idf-weighted content-unit
+overlap (an inverted index, so cost follows shared words, not sources x
+sentences), forms passages of one or a few adjacent sentences around them,
+scores them by content recall and, in hybrid mode, embedding cosine, and then
+greedily adds passages that cover what the best one misses (claims often combine
+facts from several places). The features it measures are what the scorer weighs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from rapidfuzz import fuzz, utils
+
+from .config import Config
+from .embed import Embedder
+from .facts import Fact, missing_facts
+from .index import SourceIndex
+from .tokens import Tokens
+from .types import Block, Span
+from .words import bigrams, content_units
+
+# A passage with more sentences must earn its extra length.
+WINDOW_PENALTY = 0.02
+# A further citation must cover at least this share of the sentence's weight.
+MIN_COVER_GAIN = 0.1
+# A sentence this much inside verbatim blocks needs no embedding: it is a quote.
+QUOTED = 0.9
+NAME_KINDS = frozenset({"name"})
+NEGATION_KINDS = frozenset({"negation"})
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Adjacent sentences of one source, scored against one answer sentence."""
+
+    sentence_ids: tuple[int, ...]
+    source_index: int
+    start: int
+    end: int
+    recall: float
+    recall_idf: float
+    cosine: float | None
+    score: float
+
+
+@dataclass(frozen=True)
+class Support:
+    """What the support stage found for one answer sentence."""
+
+    span: Span
+    features: dict[str, float]
+    passages: tuple[Passage, ...]
+    missing: tuple[Fact, ...]
+    evidence: str = field(repr=False, default="")
+
+
+@dataclass
+class _Sentence:
+    span: Span
+    text: str
+    units: set[str]
+    weights: dict[str, float]
+    pairs: set[tuple[str, str]]
+    verbatim: float
+    candidates: list[tuple[int, ...]] = field(default_factory=list)
+
+
+def find_support(
+    index: SourceIndex,
+    answer: str,
+    spans: Sequence[Span],
+    tokens: Tokens,
+    blocks: Sequence[Block],
+    config: Config,
+    embedder: Embedder | None,
+) -> list[Support]:
+    """One :class:`Support` per sentence span, embedding everything needed in one batch."""
+    sentences = [_prepare(index, answer, span, tokens, blocks) for span in spans]
+    for sentence in sentences:
+        sentence.candidates = _windows(index, sentence, config)
+    cosines = _cosines(index, sentences, embedder) if embedder is not None else None
+    return [
+        _support(index, sentence, config, cosines[n] if cosines is not None else None)
+        for n, sentence in enumerate(sentences)
+    ]
+
+
+def _prepare(
+    index: SourceIndex, answer: str, span: Span, tokens: Tokens, blocks: Sequence[Block]
+) -> _Sentence:
+    from .index import _slice
+
+    units_list = content_units(_slice(tokens, span.start, span.end))
+    units = set(units_list)
+    return _Sentence(
+        span,
+        answer[span.start : span.end],
+        units,
+        {u: index.idf(u) for u in units},
+        bigrams(units_list),
+        _verbatim_share(answer, span, blocks),
+    )
+
+
+def _verbatim_share(answer: str, span: Span, blocks: Sequence[Block]) -> float:
+    """Share of the sentence's non-space characters inside verbatim blocks."""
+    text = answer[span.start : span.end]
+    total = sum(1 for ch in text if not ch.isspace())
+    if not total:
+        return 0.0
+    inside = 0
+    for block in blocks:
+        start, end = max(block.start, span.start), min(block.end, span.end)
+        if start < end:
+            inside += sum(1 for ch in answer[start:end] if not ch.isspace())
+    return inside / total
+
+
+def _windows(index: SourceIndex, sentence: _Sentence, config: Config) -> list[tuple[int, ...]]:
+    """Candidate passages: each retrieved sentence alone and in windows with its neighbours."""
+    found: set[tuple[int, ...]] = set()
+    for sentence_id in index.retrieve(sentence.units, config.candidates):
+        source_range = index.by_source[index.sentences[sentence_id].source_index]
+        for size in range(1, config.window + 1):
+            for first in range(sentence_id - size + 1, sentence_id + 1):
+                if first >= source_range.start and first + size <= source_range.stop:
+                    found.add(tuple(range(first, first + size)))
+    return sorted(found)
+
+
+def _cosines(
+    index: SourceIndex, sentences: list[_Sentence], embedder: Embedder
+) -> list[dict[int, float] | None]:
+    """Cosine of each sentence with each of its candidate source sentences."""
+    needed = [s for s in sentences if s.verbatim < QUOTED and s.candidates]
+    source_ids = sorted({i for s in needed for window in s.candidates for i in window})
+    if not needed:
+        return [None] * len(sentences)
+    answer_vectors = embedder.encode([s.text for s in needed])
+    source_vectors = embedder.encode([index.text_of((i,)) for i in source_ids])
+    row = {sentence_id: n for n, sentence_id in enumerate(source_ids)}
+    result: list[dict[int, float] | None] = []
+    position = {id(s): n for n, s in enumerate(needed)}
+    for sentence in sentences:
+        n = position.get(id(sentence))
+        if n is None:
+            result.append(None)
+            continue
+        ids = sorted({i for window in sentence.candidates for i in window})
+        sims = source_vectors[[row[i] for i in ids]] @ answer_vectors[n]
+        result.append({i: float(np.clip(v, 0.0, 1.0)) for i, v in zip(ids, sims, strict=True)})
+    return result
+
+
+def _support(
+    index: SourceIndex, sentence: _Sentence, config: Config, cosines: dict[int, float] | None
+) -> Support:
+    quoted = sentence.verbatim >= QUOTED
+    scored = [_score_passage(index, sentence, w, cosines, quoted) for w in sentence.candidates]
+    scored.sort(key=lambda p: (-p.score, p.source_index, p.start, -(p.end - p.start)))
+    cover = _cover(index, sentence, scored, config.max_citations)
+    evidence = "\n".join(index.text_of(p.sentence_ids) for p in cover)
+    missing = tuple(missing_facts(sentence.text, evidence)) if sentence.units else ()
+    features = _features(index, sentence, cover, evidence, missing, quoted, cosines is not None)
+    return Support(sentence.span, features, tuple(cover), missing, evidence)
+
+
+def _score_passage(
+    index: SourceIndex,
+    sentence: _Sentence,
+    window: tuple[int, ...],
+    cosines: dict[int, float] | None,
+    quoted: bool,
+) -> Passage:
+    units: set[str] = set().union(*(index.sentences[i].units for i in window))
+    shared = sentence.units & units
+    total = sum(sentence.weights.values()) or 1.0
+    recall_idf = sum(sentence.weights[u] for u in shared) / total
+    recall = len(shared) / (len(sentence.units) or 1)
+    cosine = None
+    if quoted:
+        cosine = 1.0
+    elif cosines is not None:
+        cosine = max(cosines.get(i, 0.0) for i in window)
+    lexical = recall_idf - WINDOW_PENALTY * (len(window) - 1)
+    score = lexical if cosine is None else 0.7 * lexical + 0.3 * cosine
+    first, last = index.sentences[window[0]], index.sentences[window[-1]]
+    return Passage(
+        window, first.source_index, first.start, last.end, recall, recall_idf, cosine, score
+    )
+
+
+def _cover(
+    index: SourceIndex, sentence: _Sentence, scored: list[Passage], limit: int
+) -> list[Passage]:
+    """The best passage, then passages that add most uncovered weight, up to ``limit``."""
+    if not scored:
+        return []
+    chosen = [scored[0]]
+    covered = sentence.units & _units(index, scored[0])
+    total = sum(sentence.weights.values()) or 1.0
+    while len(chosen) < limit:
+        used = {i for p in chosen for i in p.sentence_ids}
+        best, best_gain = None, MIN_COVER_GAIN * total
+        for passage in scored:
+            if used & set(passage.sentence_ids):
+                continue
+            gain = sum(
+                sentence.weights[u] for u in (sentence.units & _units(index, passage)) - covered
+            )
+            if gain > best_gain:
+                best, best_gain = passage, gain
+        if best is None:
+            break
+        chosen.append(best)
+        covered |= sentence.units & _units(index, best)
+    return chosen
+
+
+def _units(index: SourceIndex, passage: Passage) -> set[str]:
+    return set().union(*(index.sentences[i].units for i in passage.sentence_ids))
+
+
+def _features(
+    index: SourceIndex,
+    sentence: _Sentence,
+    cover: list[Passage],
+    evidence: str,
+    missing: tuple[Fact, ...],
+    quoted: bool,
+    hybrid: bool,
+) -> dict[str, float]:
+    total = sum(sentence.weights.values())
+    best = cover[0] if cover else None
+    if not sentence.units:
+        recall = recall_idf = cover_idf = global_idf = bigram = 1.0
+    else:
+        covered = (
+            sentence.units & set().union(*(_units(index, p) for p in cover)) if cover else set()
+        )
+        in_sources = {u for u in sentence.units if u in index.postings}
+        recall = best.recall if best else 0.0
+        recall_idf = best.recall_idf if best else 0.0
+        cover_idf = sum(sentence.weights[u] for u in covered) / total
+        global_idf = sum(sentence.weights[u] for u in in_sources) / total
+        pairs = (
+            set().union(*(index.sentences[i].pairs for p in cover for i in p.sentence_ids))
+            if cover
+            else set()
+        )
+        bigram = len(sentence.pairs & pairs) / len(sentence.pairs) if sentence.pairs else recall
+    best_text = index.text_of(best.sentence_ids) if best else ""
+    features = {
+        "recall": recall,
+        "recall_idf": recall_idf,
+        "cover_idf": cover_idf,
+        "global_recall_idf": global_idf,
+        "bigram_recall": bigram,
+        "fuzz": fuzz.token_set_ratio(sentence.text, best_text, processor=utils.default_process)
+        / 100,
+        "verbatim": sentence.verbatim,
+        "missing_facts": float(sum(f.kind not in NAME_KINDS | NEGATION_KINDS for f in missing)),
+        "missing_names": float(sum(f.kind in NAME_KINDS for f in missing)),
+        "negation": float(any(f.kind in NEGATION_KINDS for f in missing)),
+        "length": math.log1p(len(sentence.units)),
+    }
+    if hybrid:
+        features["cosine"] = 1.0 if quoted else (best.cosine or 0.0) if best else 0.0
+    return features

@@ -1,0 +1,59 @@
+"""Content words: what two texts must share for one to support the other.
+
+Function words carry no evidence ("the", "of", "which"), and inflection should
+not hide a match ("pays" / "paid" / "paying"), so texts are compared on the
+Snowball stems of their content words. In scripts without spaces every Han or
+Katakana character is a unit; Hiragana, mostly particles and inflection, is not.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+
+import snowballstemmer
+
+from .tokens import Tokens
+
+STOPWORDS = frozenset(
+    """
+a about above after again against all also am an and any are aren't as at be because been
+before being below between both but by can could did do does doing down during each few for
+from further had has have having he her here hers herself him himself his how i if in into is
+it its itself just me more most my myself nor of off on once only or other our ours ourselves
+out over own same she should so some such than that the their theirs them themselves then there
+these they this those through to too under until up upon very was we were what when where which
+while who whom why will with would you your yours yourself yourselves s t d ll m re ve y
+its one ones may might must shall also however thus therefore although though yet still even
+etc e g ie eg via per within without among amongst whether either neither like well much many
+""".split()
+)
+# Negations are kept: "not" changes what a sentence claims.
+STOPWORDS = STOPWORDS - {"not", "no", "nor", "without"}
+
+_STEMMER = snowballstemmer.stemmer("english")
+_HIRAGANA = re.compile(r"[\u3040-\u309f]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+
+
+@lru_cache(maxsize=200_000)
+def unit(key: str) -> str | None:
+    """The comparison unit of one folded token, or ``None`` for a function word."""
+    if _CJK.match(key):
+        return None if _HIRAGANA.match(key) else key
+    if key in STOPWORDS or (len(key) == 1 and not key.isdigit()):
+        return None
+    if key.isdigit():
+        return key.lstrip("0") or "0"
+    return _STEMMER.stemWord(key)
+
+
+def content_units(tokens: Tokens) -> list[str]:
+    """Stems of the content words of a tokenized text, in order (repeats kept)."""
+    return [u for u in map(unit, tokens.keys) if u is not None]
+
+
+def bigrams(units: list[str]) -> set[tuple[str, str]]:
+    """Adjacent pairs of content units: order-sensitive evidence that plain overlap misses."""
+    return set(itertools.pairwise(units))
