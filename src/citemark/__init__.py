@@ -1,12 +1,17 @@
 """citemark: mark which parts of a generated answer came from which sources.
 
-The public face is small: :func:`tag` (and its HTML and span forms) for exact
-citations, the :class:`Match`/:class:`Block` records behind them, and the
-matchers to prepare once and reuse.
+The public face is small: :func:`align` for per-sentence support with verbatim and
+paraphrase citations (:class:`SourceIndex` to prepare sources once), :func:`tag`
+(and its HTML and span forms) for exact citations, the :class:`Match`/:class:`Block`
+records behind them, and the matchers to prepare once and reuse.
 """
 
+from .config import Config, load_config, preset_names
 from .errors import CitemarkError, ConfigError, InputError
+from .index import SourceIndex
+from .pipeline import align
 from .render import Mark
+from .report import Citation, Report, SentenceResult
 from .tagging import coverage, find_blocks, find_matches, tag, tag_html, tag_spans
 from .types import Block, Match, Source, Span
 from .verbatim import DocumentMatcher, PhraseMatcher, merge
@@ -15,20 +20,28 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Block",
+    "Citation",
     "CitemarkError",
+    "Config",
     "ConfigError",
     "DocumentMatcher",
     "InputError",
     "Mark",
     "Match",
     "PhraseMatcher",
+    "Report",
+    "SentenceResult",
     "Source",
+    "SourceIndex",
     "Span",
     "__version__",
+    "align",
     "coverage",
     "find_blocks",
     "find_matches",
+    "load_config",
     "merge",
+    "preset_names",
     "tag",
     "tag_html",
     "tag_spans",

@@ -9,7 +9,6 @@ answer.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from dataclasses import dataclass
 from .config import Config, load_config
 from .segment import segment
 from .sources import Limits, coerce_sources
-from .tokens import Tokens, is_cjk
+from .tokens import is_cjk, slice_tokens
 from .types import Source
 from .verbatim import DocumentMatcher
 from .words import bigrams, content_units
@@ -55,7 +54,7 @@ class SourceIndex:
             first = len(self.sentences)
             tokens = self.matcher.tokens[source_index]
             for span in segment(source.text):
-                units = content_units(_slice(tokens, span.start, span.end))
+                units = content_units(slice_tokens(tokens, span))
                 self.sentences.append(
                     SourceSentence(
                         len(self.sentences),
@@ -100,10 +99,3 @@ def _char_level(config: Config, sources: list[Source]) -> bool:
         return config.tokenization == "char"
     sample = "".join(s.text[:2000] for s in sources[:20])
     return is_cjk(sample)
-
-
-def _slice(tokens: Tokens, start: int, end: int) -> Tokens:
-    """The tokens lying inside ``[start, end)`` of the text they came from."""
-    i = bisect_left(tokens.starts, start)
-    j = bisect_left(tokens.starts, end, lo=i)
-    return Tokens(tokens.starts[i:j], tokens.ends[i:j], tokens.keys[i:j])

@@ -17,7 +17,7 @@ from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
 from .support import Support, find_support
-from .tokens import tokenize
+from .tokens import slice_tokens, tokenize
 from .types import Match, Span
 from .verbatim import merge
 
@@ -46,7 +46,11 @@ def align(
     check_text(answer, "answer", cfg.max_answer_chars)
     spans = _spans(answer, sentences)
     tokens = tokenize(answer)
-    matches = index.matcher.find(answer, tokens)
+    # Quotes are found sentence by sentence, so that a sentence's result depends on
+    # that sentence alone: the streaming tagger then gives exactly what align gives.
+    matches = sorted(
+        m for span in spans for m in index.matcher.find(answer, slice_tokens(tokens, span))
+    )
     blocks = merge(matches)
     hybrid = cfg.mode == "hybrid"
     if hybrid and embedder is None:

@@ -22,7 +22,7 @@ from .config import Config
 from .embed import Embedder
 from .facts import Fact, missing_facts
 from .index import SourceIndex
-from .tokens import Tokens
+from .tokens import Tokens, slice_tokens
 from .types import Block, Span
 from .words import bigrams, content_units
 
@@ -95,9 +95,7 @@ def find_support(
 def _prepare(
     index: SourceIndex, answer: str, span: Span, tokens: Tokens, blocks: Sequence[Block]
 ) -> _Sentence:
-    from .index import _slice
-
-    units_list = content_units(_slice(tokens, span.start, span.end))
+    units_list = content_units(slice_tokens(tokens, span))
     units = set(units_list)
     return _Sentence(
         span,

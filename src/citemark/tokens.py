@@ -9,10 +9,12 @@ Keys are case-folded so that matching is case-insensitive.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .fold import fold
+from .types import Span
 
 # Han, Hiragana, Katakana (with the prolonged sound mark), CJK compatibility and
 # half-width Katakana: scripts without spaces between words.
@@ -52,3 +54,10 @@ def is_cjk(text: str, share: float = 0.3) -> bool:
     """Whether enough of ``text``'s letters are CJK that words cannot be told by spaces."""
     letters = sum(1 for ch in text if ch.isalpha())
     return bool(letters) and len(_CJK_CHAR.findall(text)) / letters >= share
+
+
+def slice_tokens(tokens: Tokens, span: Span) -> Tokens:
+    """The tokens lying inside ``span`` of the text they came from."""
+    i = bisect_left(tokens.starts, span.start)
+    j = bisect_left(tokens.starts, span.end, lo=i)
+    return Tokens(tokens.starts[i:j], tokens.ends[i:j], tokens.keys[i:j])
