@@ -16,7 +16,7 @@ from .report import Citation, Report, SentenceResult
 from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
-from .support import Support, find_support
+from .support import QUOTED, Support, find_support
 from .tokens import slice_tokens, tokenize
 from .types import Match, Span
 from .verbatim import merge
@@ -128,9 +128,9 @@ def _citations(
 ) -> tuple[Citation, ...]:
     """Verbatim citations for quotes inside the sentence, paraphrase ones for the rest.
 
-    A passage that merely contains a quote already cited is not repeated as a
-    paraphrase: the quote says more. Ranking: score, then source order, then
-    earlier position, then longer evidence.
+    When quotes make up nearly all of the sentence, a passage that merely
+    contains one of them is not repeated as a paraphrase: the quote says more.
+    Ranking: score, then source order, then earlier position, then longer evidence.
     """
     length = max(span.end - span.start, 1)
     citations: dict[tuple[str, int, int, int], Citation] = {}
@@ -154,12 +154,13 @@ def _citations(
                 score,
             )
     quoted = _outermost(list(citations.values()), matches, span)
+    fully_quoted = support.features["verbatim"] >= QUOTED
     for passage in support.passages:
         if passage.score < config.min_citation_score:
             continue
         source = index.sources[passage.source_index]
         start, end = source.offset + passage.start, source.offset + passage.end
-        if any(
+        if fully_quoted and any(
             q.source_index == passage.source_index
             and start <= q.source_start
             and q.source_end <= end

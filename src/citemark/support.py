@@ -86,8 +86,9 @@ def find_support(
     for sentence in sentences:
         sentence.candidates = _windows(index, sentence, config)
     cosines = _cosines(index, sentences, embedder) if embedder is not None else None
+    hybrid = embedder is not None
     return [
-        _support(index, sentence, config, cosines[n] if cosines is not None else None)
+        _support(index, sentence, config, cosines[n] if cosines is not None else None, hybrid)
         for n, sentence in enumerate(sentences)
     ]
 
@@ -158,15 +159,21 @@ def _cosines(
 
 
 def _support(
-    index: SourceIndex, sentence: _Sentence, config: Config, cosines: dict[int, float] | None
+    index: SourceIndex,
+    sentence: _Sentence,
+    config: Config,
+    cosines: dict[int, float] | None,
+    hybrid: bool,
 ) -> Support:
     quoted = sentence.verbatim >= QUOTED
-    scored = [_score_passage(index, sentence, w, cosines, quoted) for w in sentence.candidates]
+    scored = [
+        _score_passage(index, sentence, w, cosines, quoted, hybrid) for w in sentence.candidates
+    ]
     scored.sort(key=lambda p: (-p.score, p.source_index, p.start, -(p.end - p.start)))
     cover = _cover(index, sentence, scored, config.max_citations)
     evidence = "\n".join(index.text_of(p.sentence_ids) for p in cover)
     missing = tuple(missing_facts(sentence.text, evidence)) if sentence.units else ()
-    features = _features(index, sentence, cover, evidence, missing, quoted, cosines is not None)
+    features = _features(index, sentence, cover, evidence, missing, quoted, hybrid)
     return Support(sentence.span, features, tuple(cover), missing, evidence)
 
 
@@ -176,6 +183,7 @@ def _score_passage(
     window: tuple[int, ...],
     cosines: dict[int, float] | None,
     quoted: bool,
+    hybrid: bool,
 ) -> Passage:
     units: set[str] = set().union(*(index.sentences[i].units for i in window))
     shared = sentence.units & units
@@ -183,10 +191,8 @@ def _score_passage(
     recall_idf = sum(sentence.weights[u] for u in shared) / total
     recall = len(shared) / (len(sentence.units) or 1)
     cosine = None
-    if quoted:
-        cosine = 1.0
-    elif cosines is not None:
-        cosine = max(cosines.get(i, 0.0) for i in window)
+    if hybrid:
+        cosine = 1.0 if quoted else max((cosines or {}).get(i, 0.0) for i in window)
     lexical = recall_idf - WINDOW_PENALTY * (len(window) - 1)
     score = lexical if cosine is None else 0.7 * lexical + 0.3 * cosine
     first, last = index.sentences[window[0]], index.sentences[window[-1]]

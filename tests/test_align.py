@@ -1,0 +1,233 @@
+"""The aligner end to end: legal claims flagged, quotes and paraphrases supported.
+
+Most tests run in lexical mode (no model) to stay fast; the ones marked ``slow``
+load the real MiniLM model from its PyPI package, as users run it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pytest
+
+from citemark import (
+    ConfigError,
+    InputError,
+    Source,
+    SourceIndex,
+    align,
+    load_config,
+)
+
+LEASE = (
+    "RESIDENTIAL LEASE. The term of this Lease is one (1) year, beginning on March 1, 2024. "
+    "The Tenant shall pay the monthly rent of $2,400 on the first day of each month. "
+    "The Tenant shall not sublet the Premises without the prior written consent of the "
+    "Landlord. The Landlord shall return the security deposit within thirty (30) days after "
+    "the termination of this Lease."
+)
+STATUTE = (
+    "A landlord may not retain any portion of a security deposit for ordinary wear and tear. "
+    "The landlord must provide an itemized statement of deductions."
+)
+SOURCES = [{"id": "lease", "text": LEASE}, {"id": "statute", "text": STATUTE}]
+
+SUPPORTED = {
+    "verbatim": "The Tenant shall pay the monthly rent of $2,400 on the first day of each month.",
+    "paraphrase": (
+        "Without the landlord's prior written approval, the tenant may not sublet the premises."
+    ),
+    "paraphrase with a number in another form": (
+        "The landlord must return the deposit within 30 days after the lease ends."
+    ),
+}
+NOT_SUPPORTED = {
+    "changed number": "The term of the lease is two years.",
+    "changed amount": "The landlord must return the deposit within 60 days after the lease ends.",
+    "negated": (
+        "The Tenant may sublet the Premises without the prior written consent of the Landlord."
+    ),
+    "invented": "The Tenant must maintain renter's insurance with coverage of at least $100,000.",
+}
+LEXICAL = load_config("default").with_(mode="lexical")
+
+
+def _one(sentence: str, mode_config: object = LEXICAL):  # type: ignore[no-untyped-def]
+    report = align(sentence, SOURCES, config=mode_config)  # type: ignore[arg-type]
+    assert len(report.sentences) == 1
+    return report.sentences[0]
+
+
+@pytest.mark.parametrize("name", sorted(SUPPORTED))
+def test_quoted_and_paraphrased_claims_are_supported(name: str) -> None:
+    result = _one(SUPPORTED[name])
+    assert result.status == "supported", result
+    assert result.citations and result.citations[0].source_id == "lease"
+
+
+@pytest.mark.parametrize("name", sorted(NOT_SUPPORTED))
+def test_uncited_legal_claims_are_flagged(name: str) -> None:
+    assert _one(NOT_SUPPORTED[name]).status != "supported"
+
+
+def test_missing_facts_name_what_the_evidence_lacks() -> None:
+    assert [f.text for f in _one(NOT_SUPPORTED["changed number"]).missing_facts] == ["two years"]
+    negated = _one(NOT_SUPPORTED["negated"])
+    assert [f.kind for f in negated.missing_facts] == ["negation"]
+
+
+def test_an_invented_claim_is_unsupported_and_uncited_in_the_summary() -> None:
+    answer = f"{SUPPORTED['verbatim']} {NOT_SUPPORTED['invented']}"
+    report = align(answer, SOURCES, config=LEXICAL)
+    assert [s.status for s in report.sentences] == ["supported", "unsupported"]
+    assert report.summary()["uncited"] == [
+        {
+            "start": report.sentences[1].start,
+            "end": report.sentences[1].end,
+            "text": NOT_SUPPORTED["invented"],
+        }
+    ]
+
+
+def test_verbatim_and_paraphrase_citations_are_kept_apart() -> None:
+    answer = f"{SUPPORTED['verbatim']} {SUPPORTED['paraphrase']}"
+    report = align(answer, SOURCES, config=LEXICAL)
+    quote, para = report.sentences
+    assert quote.citations[0].kind == "verbatim"
+    assert quote.citations[0].evidence == (
+        "The Tenant shall pay the monthly rent of $2,400 on the first day of each month"
+    )
+    # A short quote inside a reworded sentence is cited as what it is; the passage
+    # that supports the whole sentence comes first, as a paraphrase.
+    assert para.citations[0].kind == "paraphrase"
+    assert "verbatim" in {c.kind for c in para.citations}
+    tagged = report.tagged()
+    assert '<cite ids="lease">The Tenant shall pay' in tagged
+    assert '<cite ids="lease" kind="paraphrase">Without the landlord' in tagged
+    assert '<cite ids="lease">not sublet the premises</cite>' in tagged
+
+
+def test_citation_offsets_point_at_the_evidence() -> None:
+    report = align(" ".join(SUPPORTED.values()), SOURCES, config=LEXICAL)
+    texts = {"lease": LEASE, "statute": STATUTE}
+    for sentence in report.sentences:
+        for c in sentence.citations:
+            assert texts[c.source_id][c.source_start : c.source_end] == c.evidence
+            assert c.source_index in (0, 1)
+
+
+def test_chunk_offsets_refer_to_the_parent_document() -> None:
+    cut = LEASE.index("The Tenant shall not")
+    chunks = [Source("lease", LEASE[:cut], 0), Source("lease", LEASE[cut:], cut)]
+    result = align(SUPPORTED["paraphrase"], chunks, config=LEXICAL).sentences[0]
+    citation = result.citations[0]
+    assert citation.source_start >= cut
+    assert LEASE[citation.source_start : citation.source_end] == citation.evidence
+
+
+def test_langchain_and_llamaindex_shaped_documents_are_read_by_duck_typing() -> None:
+    @dataclass
+    class LangChainDoc:
+        page_content: str
+        metadata: dict[str, object]
+
+    @dataclass
+    class LlamaNode:
+        text: str
+        id_: str
+        metadata: dict[str, object]
+
+    sources = [
+        LangChainDoc(LEASE, {"source": "lease"}),
+        LlamaNode(STATUTE, "statute", {}),
+    ]
+    report = align(SUPPORTED["verbatim"], sources, config=LEXICAL)
+    assert report.sentences[0].citations[0].source_id == "lease"
+
+
+def test_output_is_deterministic() -> None:
+    answer = " ".join([*SUPPORTED.values(), *NOT_SUPPORTED.values()])
+    first = json.dumps(align(answer, SOURCES, config=LEXICAL).to_dict(), sort_keys=True)
+    for _ in range(3):
+        again = json.dumps(align(answer, list(SOURCES), config=LEXICAL).to_dict(), sort_keys=True)
+        assert again == first
+
+
+def test_a_prepared_index_gives_the_same_report() -> None:
+    answer = " ".join(SUPPORTED.values())
+    index = SourceIndex(SOURCES, LEXICAL)
+    assert (
+        align(answer, None, index=index).to_dict()
+        == align(answer, SOURCES, config=LEXICAL).to_dict()
+    )
+
+
+def test_gold_sentence_boundaries_replace_the_segmenter() -> None:
+    answer = "Rent is $2,400 per month. Pets are welcome."
+    report = align(answer, SOURCES, config=LEXICAL, sentences=[(0, 25), (26, 43)])
+    assert [s.text for s in report.sentences] == ["Rent is $2,400 per month.", "Pets are welcome."]
+    with pytest.raises(InputError, match="must lie inside the answer"):
+        align(answer, SOURCES, config=LEXICAL, sentences=[(0, 99)])
+    with pytest.raises(InputError, match="in order and without overlap"):
+        align(answer, SOURCES, config=LEXICAL, sentences=[(5, 10), (8, 12)])
+
+
+def test_lexical_mode_says_so_in_the_report() -> None:
+    report = align(SUPPORTED["verbatim"], SOURCES, config=LEXICAL)
+    assert report.mode == "lexical" and "cosine" not in report.sentences[0].features
+    assert any("lexical" in note for note in report.notes)
+
+
+def test_score_components_are_the_named_parts_of_the_score() -> None:
+    result = _one(SUPPORTED["paraphrase"])
+    weights, _ = LEXICAL.weights()
+    assert set(result.components) == set(weights)
+    for name, contribution in result.components.items():
+        assert contribution == pytest.approx(weights[name] * result.features[name], abs=1e-5)
+
+
+def test_japanese_answer_gets_verbatim_and_paraphrase_citations() -> None:
+    source = (
+        "本契約の期間は一年とする。賃借人は毎月末日までに家賃を貸主に支払わなければならない。"
+        "賃借人は貸主の書面による同意なしに転貸してはならない。"
+    )
+    answer = (
+        "賃借人は毎月末日までに家賃を貸主に支払わなければならない。"
+        "転貸には貸主の書面による同意が必要である。"
+    )
+    report = align(answer, [{"id": "J", "text": source}], config=LEXICAL)
+    assert len(report.sentences) == 2
+    quote, para = report.sentences
+    assert quote.status == "supported" and quote.citations[0].kind == "verbatim"
+    assert para.citations and para.citations[0].source_id == "J"
+    assert "転貸" in para.citations[0].evidence
+
+
+def test_bad_input_gets_a_clear_error() -> None:
+    with pytest.raises(InputError, match="answer must be str"):
+        align(None, SOURCES, config=LEXICAL)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="source 0: missing 'text'"):
+        align("x", [{"id": "a"}], config=LEXICAL)
+    with pytest.raises(InputError, match="mapping is read as phrase sources"):
+        align("x", {"a": "text"}, config=LEXICAL)
+    with pytest.raises(ConfigError, match="unknown preset 'nope'"):
+        align("x", SOURCES, config="nope")
+    with pytest.raises(ConfigError, match="unknown config key"):
+        LEXICAL.with_(treshold=0.5)
+    with pytest.raises(ConfigError, match="supported must be between"):
+        LEXICAL.with_(supported=1.5)
+
+
+@pytest.mark.slow
+def test_hybrid_mode_with_the_real_model() -> None:
+    answer = " ".join([*SUPPORTED.values(), *NOT_SUPPORTED.values()])
+    report = align(answer, SOURCES)
+    assert report.mode == "hybrid" and report.notes == ()
+    statuses = [s.status for s in report.sentences]
+    assert statuses[: len(SUPPORTED)] == ["supported"] * len(SUPPORTED)
+    assert "supported" not in statuses[len(SUPPORTED) :]
+    cosines = [s.features["cosine"] for s in report.sentences]
+    assert all(0.0 <= c <= 1.0 for c in cosines)
+    # A paraphrase is semantically close to its evidence; an invented claim is not.
+    assert cosines[1] > cosines[-1] + 0.2
