@@ -1,0 +1,592 @@
+"""Sentence segmentation for answers and sources, tuned for legal text.
+
+Citations are matched and scored per sentence, so a split inside ``Smith v. Jones``
+or ``123 F.3d 456 (9th Cir. 1999)`` would tear one claim into two half-claims that
+neither match a source nor make sense on their own. The segmenter therefore leans
+towards *not* splitting after abbreviations, and splits only where the evidence
+for a sentence end is good.
+
+The pipeline is spaCy's blank English tokenizer (no model download) plus the rule
+based ``sentencizer``. Legal abbreviations are tokenizer special cases, so their
+period stays inside the token and never looks like a sentence end; one small
+component (``citemark_boundaries``) then repairs what the sentencizer cannot know:
+abbreviations that *do* end a sentence, continuations in lower case, footnote
+markers, quotes that open the next sentence, and mid-line bullets.
+
+Newlines and list markers are handled in plain Python before spaCy sees the
+text: a newline always ends a sentence (LLM answers use them for paragraphs and
+list items), and this keeps each spaCy document small, fast and far below
+``nlp.max_length``.
+
+``import citemark.segment`` stays cheap: spaCy (and, through it, possibly torch)
+is imported only when the first :class:`Segmenter` is built.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from citemark.types import Span
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+__all__ = ["Segmenter", "segment"]
+
+COMPONENT_NAME = "citemark_boundaries"
+
+# Pieces handed to spaCy stay below this many characters. Lines are rarely longer;
+# when one is (a several-MB text without newlines), it goes through overlapping
+# windows so that each Doc (and its memory) stays small and max_length is never hit.
+_MAX_PIECE_CHARS = 100_000
+
+# How many spaCy docs to batch in nlp.pipe; only affects speed.
+_PIPE_BATCH = 256
+
+
+class _Ends(Enum):
+    """How likely an abbreviation is to end a sentence, which decides the next-word test."""
+
+    NEVER = "never"  # v., e.g., Mr., Cir., Supp. ...: always followed by more of the sentence
+    COMPANY = "company"  # Inc., Ltd., etc., Id. ...: often the last word; split before a capital
+    STARTER = "starter"  # U.S., Jan., Tex., initials: split only before a typical sentence opener
+    NUMBERING = "numbering"  # No., Sec., Art.: a number follows; a capitalised word means "No."
+
+
+_NEVER = (
+    # case names, signals, Latin, titles
+    "v.", "vs.", "V.", "VS.", "Cf.", "cf.", "e.g.", "i.e.", "viz.", "Mr.", "Mrs.", "Ms.",
+    "Messrs.", "Dr.", "Prof.", "Hon.", "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Sgt.", "Capt.",
+    "Lt.", "Col.", "Atty.", "approx.", "incl.", "excl.", "ca.", "cert.",
+    # courts and reporters
+    "Cir.", "Fed.", "Supp.", "Ct.", "App.", "Dist.", "Bankr.", "Rptr.", "Ed.", "Super.",
+    "Div.", "Cl.", "Cas.", "Mem.", "Op.", "Adm.", "Ch.", "Sup.", "Jud.", "Cent.",
+    # statutes and rules
+    "U.S.C.", "U.S.C.A.", "C.F.R.", "Stat.", "Reg.", "Regs.", "Pub.", "Ann.", "Cong.", "Sess.",
+    "Rec.", "Const.", "Amend.", "Civ.", "Crim.", "Proc.", "Evid.", "Admin.",
+    # words that appear in party names inside citations
+    "Mfg.", "Sys.", "Servs.", "Serv.", "Indus.", "Prods.", "Assocs.", "Auth.",
+    "Bd.", "Ctr.", "Cmty.", "Educ.", "Hosp.", "Mgmt.", "Tech.", "Transp.", "Univ.", "Elec.",
+    "Fin.", "Grp.", "Hous.", "Ins.", "Mut.", "Nat.", "Int.", "Dept.", "Dep.", "Comm.",
+    "Sav.", "Envtl.", "Pvt.",
+    # statute and code names ("Tex. Bus. & Com. Code Ann.", "Cal. Welf. & Inst. Code")
+    "Com.", "Prac.", "Rem.", "Prob.", "Veh.", "Welf.", "Inst.", "Agric.", "Bev.", "Corps.",
+    "Harb.", "Hum.", "Res.", "Nav.", "Pen.", "Unemp.", "Mil.", "Vet.", "Legis.", "Cons.",
+    "Occ.", "Loc.", "Spec.", "Stats.", "Ord.", "Mun.", "Twp.", "Cnty.", "Cty.", "Sch.",
+    "Emp.", "Lab.", "Prop.", "Bus.", "Fam.", "Util.",
+)  # fmt: skip
+
+_COMPANY = (
+    "Inc.", "Corp.", "Co.", "Ltd.", "LLC.", "L.L.C.", "L.L.P.", "L.P.", "P.C.", "P.A.", "N.A.",
+    "S.A.", "N.V.", "B.V.", "A.G.", "Bros.", "Jr.", "Sr.", "Esq.", "Ph.D.", "M.D.", "J.D.",
+    "etc.", "al.", "seq.", "Id.", "id.", "Ibid.", "ibid.",
+)  # fmt: skip
+
+_STARTER = (
+    "U.S.", "U.S.A.", "U.K.", "U.N.", "E.U.", "D.C.", "a.m.", "p.m.",
+    "Jan.", "Feb.", "Mar.", "Apr.", "Jun.", "Jul.", "Aug.", "Sep.", "Sept.", "Oct.", "Nov.",
+    "Dec.", "St.", "Ave.", "Blvd.", "Rd.", "Mt.", "Ft.", "Hwy.", "Ste.",
+    "Ala.", "Ariz.", "Ark.", "Cal.", "Calif.", "Colo.", "Conn.", "Del.", "Fla.", "Ga.", "Ill.",
+    "Ind.", "Kan.", "Ky.", "La.", "Md.", "Mass.", "Mich.", "Minn.", "Miss.", "Mo.", "Mont.",
+    "Neb.", "Nev.", "Okla.", "Or.", "Ore.", "Pa.", "Tenn.", "Tex.", "Va.", "Vt.", "Wash.",
+    "Wis.", "Wyo.", "N.Y.", "N.J.", "N.C.", "S.C.", "N.D.", "S.D.", "N.H.", "N.M.", "W.Va.",
+    "R.I.", "P.R.",
+)  # fmt: skip
+
+_NUMBERING = (
+    "No.", "no.", "Nos.", "nos.", "Sec.", "sec.", "Secs.", "Art.", "art.", "Arts.", "para.",
+    "paras.", "Para.", "subpara.", "subd.", "subsec.", "cl.", "ch.", "Pt.", "pt.", "Vol.",
+    "vol.", "Fig.", "fig.", "Ex.", "Exh.", "ex.", "pp.", "pg.", "n.", "nn.", "fn.", "Tit.",
+    "tit.",
+)  # fmt: skip
+
+# Words that continue a company name after Inc./Co./... ("Acme Co. Ltd.", "PVT. LTD.").
+_COMPANY_SUFFIXES = frozenset(
+    "inc. ltd. llc l.l.c. llp l.l.p. l.p. lp corp. co. plc gmbh ag s.a. n.v. b.v. limited".split()
+)
+
+# A bare item number: "9", "12.8", "k", "iv" (as in "9.", "(k).", "IV."). Roman
+# numerals stop at x-ish ones so that words like "civil" or "mild" do not qualify.
+_ENUMERATOR = re.compile(r"\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{1,5}|[IVX]{1,5}")
+
+# Words that typically open an English sentence. After "U.S." or "Jan." a capitalised
+# word is usually a name ("U.S. District Court"); one of these is usually a new sentence.
+_STARTERS = frozenset(
+    "The This That These Those It Its He She They We I You There Here A An In On At By For "
+    "From As If When While After Before However Therefore Thus Accordingly Moreover "
+    "Furthermore Additionally Also But And Or So Because Since Although Though Under Such "
+    "Each Any All No Not Nor Neither Both Other Some Many Most Our My His Her Their Your "
+    "What Which Who Whom Whose Where Why How Then Finally First Second Third Next Notably "
+    "Similarly Indeed Further Nevertheless Nonetheless Yet Even Only To With Without Upon "
+    "Pursuant Instead Otherwise Consequently Hence Meanwhile Likewise Specifically See "
+    "Today Later Despite During Unless Until Whether One Two Three".split()
+)
+
+_OPENERS = frozenset("([{“‘«「『（【〈《")
+_BULLETS = frozenset("•‣◦▪●■")
+_CONTINUATION_PUNCT = frozenset(",;")
+
+# Extra infixes. CJK text has no spaces, so it is split at its sentence ends (keeping
+# a closing bracket or quote with the sentence it closes). Footnote markers glued to
+# a period ("blue.[1][2] It") are split off so the component can keep them with it.
+_CJK_TERMINATORS = "。！？．｡"
+_EXTRA_INFIXES = (
+    f"[{_CJK_TERMINATORS}]",
+    f"(?<=[{_CJK_TERMINATORS}])[」』）”’\"']",
+    r"[.!?](?=\[)",
+    r"(?<=[.!?\]])\[",
+    r"\](?=\[)",
+)
+
+# Everything Python's str.splitlines() treats as a line break.
+_LINE = re.compile(r"[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
+
+# A list marker at the start of a line: bullets, "1.", "1)", "(a)", "iv.", "1.2.".
+_LIST_MARKER = re.compile(
+    r"""(?:
+        [-*+•‣◦▪●■–—]
+      | \(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{2,5}|[IVX]{2,5})[.)]
+      | \((?:\d{1,3}|[A-Za-z]{1,2}|[ivx]{2,5}|[IVX]{2,5})\)
+    )(?=\s|$)""",
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A slice of the input handed to spaCy as one document.
+
+    ``head`` is where its first sentence begins; it is before ``start`` when a list
+    marker was kept out of spaCy's sight, so that ``1. Definitions.`` stays one item.
+    """
+
+    head: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Abbreviation lookups shared by every pipeline, keyed by spaCy's string hashes."""
+
+    classes: dict[str, _Ends]
+    watched: frozenset[int]  # ORTH hashes of tokens the component must look at
+
+
+class Segmenter:
+    """Splits text into sentence spans (character offsets into the original text)."""
+
+    def __init__(self) -> None:
+        self._nlp = _build_pipeline()
+        self._triggers = _trigger_pattern(self._nlp)
+
+    def __call__(self, text: str) -> list[Span]:
+        spans: list[Span] = []
+        pending: list[_Piece] = []
+        for piece in _pieces(text):
+            if piece.end - piece.start > _MAX_PIECE_CHARS:
+                spans.extend(self._segment_long(text, piece))
+            elif self._triggers.search(text, piece.start, piece.end):
+                pending.append(piece)
+            else:
+                spans.append(Span(piece.head, piece.end))
+        texts = [text[p.start : p.end] for p in pending]
+        docs = self._nlp.pipe(texts, batch_size=_PIPE_BATCH)
+        for piece, piece_text, doc in zip(pending, texts, docs, strict=True):
+            spans.extend(_doc_spans(doc, piece_text, piece))
+        spans.sort()
+        return spans
+
+    def _segment_long(self, text: str, piece: _Piece) -> list[Span]:
+        """Segment a very long line through overlapping windows.
+
+        Each window's last sentence may run past the window, so it is dropped and the
+        next window starts where it started; the result is the same as one huge doc
+        (unless a single sentence is longer than a window, which is then cut).
+        """
+        spans: list[Span] = []
+        head, start = piece.head, piece.start
+        while piece.end - start > _MAX_PIECE_CHARS:
+            stop = _window_end(text, start, start + _MAX_PIECE_CHARS)
+            found = self._segment_piece(text, _Piece(head, start, stop))
+            if len(found) > 1:
+                head = start = found.pop().start
+            else:
+                head = start = _strip(text, stop, piece.end)[0]
+            spans.extend(found)
+        spans.extend(self._segment_piece(text, _Piece(head, start, piece.end)))
+        return spans
+
+    def _segment_piece(self, text: str, piece: _Piece) -> list[Span]:
+        piece_text = text[piece.start : piece.end]
+        return _doc_spans(self._nlp(piece_text), piece_text, piece)
+
+
+@cache
+def _default_segmenter() -> Segmenter:
+    """One pipeline per process: building it costs far more than segmenting an answer."""
+    return Segmenter()
+
+
+def segment(text: str) -> list[Span]:
+    """Segment with one shared Segmenter, built on first use: building costs ~1-2 s."""
+    return _default_segmenter()(text)
+
+
+# --------------------------------------------------------------------------- pipeline
+
+
+def _build_pipeline() -> Language:
+    """Blank English + abbreviation special cases + sentencizer + boundary repair."""
+    import spacy
+
+    _register_component()
+    nlp = spacy.blank("en")
+    _add_special_cases(nlp)
+    _add_infixes(nlp)
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe(COMPONENT_NAME, after="sentencizer")
+    return nlp
+
+
+def _register_component() -> None:
+    """Register the component once; spaCy's registry is process-global."""
+    from spacy.language import Language
+
+    if Language.has_factory(COMPONENT_NAME):
+        return
+
+    @Language.component(COMPONENT_NAME)
+    def citemark_boundaries(doc: Doc) -> Doc:
+        return _repair_boundaries(doc)
+
+
+def _add_special_cases(nlp: Language) -> None:
+    """Keep each abbreviation's period in its token, so the sentencizer never splits there."""
+    from spacy.attrs import ORTH
+
+    for text in _tables().classes:
+        nlp.tokenizer.add_special_case(text, [{ORTH: text}])
+
+
+def _add_infixes(nlp: Language) -> None:
+    from spacy.util import compile_infix_regex
+
+    infixes = [*nlp.Defaults.infixes, *_EXTRA_INFIXES]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+
+
+def _trigger_pattern(nlp: Language) -> re.Pattern[str]:
+    """Characters without which a line is one sentence, so spaCy can be skipped for it."""
+    chars = set(nlp.get_pipe("sentencizer").punct_chars) | _BULLETS
+    return re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]")
+
+
+@cache
+def _tables() -> _Tables:
+    """Build the abbreviation classes once; the hashes are the same in every spaCy vocab."""
+    from spacy.strings import get_string_id
+
+    classes = _abbreviation_classes()
+    watched = [t for t, c in classes.items() if c is not _Ends.NEVER] + sorted(_BULLETS)
+    return _Tables(classes=classes, watched=frozenset(get_string_id(t) for t in watched))
+
+
+def _abbreviation_classes() -> dict[str, _Ends]:
+    """Map every spelling we recognise to its class; explicit lists win over initials."""
+    classes: dict[str, _Ends] = {}
+    for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz":
+        classes[letter + "."] = _Ends.STARTER  # initials: "John F. Kennedy", "Exhibit A."
+    for words, kind in (
+        (_STARTER, _Ends.STARTER),
+        (_COMPANY, _Ends.COMPANY),
+        (_NUMBERING, _Ends.NUMBERING),
+        (_NEVER, _Ends.NEVER),
+    ):
+        for word in words:
+            for variant in _case_variants(word):
+                classes[variant] = kind
+    return classes
+
+
+def _case_variants(word: str) -> tuple[str, ...]:
+    """Contracts shout ("ACME, INC."), so each abbreviation also matches in upper case."""
+    if len(word) <= 2:  # "n.", "R.": an upper-cased one-letter form is just an initial
+        return (word,)
+    return tuple(dict.fromkeys((word, word[0].upper() + word[1:], word.upper())))
+
+
+# --------------------------------------------------------------------------- component
+#
+# The component edits a plain list of sentence-start flags and writes it back once:
+# assigning Token.is_sent_start re-scans the whole doc on every assignment, which made
+# long documents quadratic.
+
+
+def _repair_boundaries(doc: Doc) -> Doc:
+    """Fix the sentencizer's guesses where legal text fools it; see the module docstring."""
+    import numpy as np
+    from spacy.attrs import ORTH, SENT_START
+
+    if len(doc) < 2:
+        return doc
+    starts: list[bool] = (doc.to_array(SENT_START) == 1).tolist()
+    for j in [j for j, flag in enumerate(starts) if flag and j > 0]:
+        _review_sentencizer_start(doc, starts, j)
+    tables = _tables()
+    for i, orth in enumerate(doc.to_array(ORTH).tolist()):
+        if orth in tables.watched:
+            _review_watched_token(doc, starts, i, tables.classes)
+    flags = np.where(starts, 1, -1).astype(np.int64).astype(np.uint64)
+    doc.from_array([SENT_START], flags)
+    return doc
+
+
+def _review_sentencizer_start(doc: Doc, starts: list[bool], j: int) -> None:
+    """Move or drop a start the sentencizer put after a terminator."""
+    starts[j] = False
+    term = _terminator_before(doc, j)
+    if term is None:
+        return
+    start = _next_start(doc, term)
+    if start is not None and not _continues(doc, starts, term, start):
+        starts[start] = True
+
+
+def _review_watched_token(doc: Doc, starts: list[bool], i: int, classes: dict[str, _Ends]) -> None:
+    """Start a sentence after an abbreviation that ends one, or at a mid-line bullet."""
+    text = doc[i].text
+    if text in _BULLETS:
+        if i > 0 and _gap_before(doc, i):
+            starts[i] = True
+        return
+    if len(text) == 2 and _starts_sentence(doc, starts, i):
+        return  # "A. You must ...": a lettered item, not an initial ending a sentence
+    start = _next_start(doc, i)
+    if start is None or not _gap_before(doc, start) or doc[start].is_punct:
+        return  # 'Acme, Inc. ("Acme")' defines a name; it does not end the sentence
+    if _comma_outside_brackets(doc, i + 1, start):
+        return
+    at = _word_index_at_or_after(doc, start)
+    if at is not None and _abbreviation_ends(classes[text], text, doc[at].text):
+        starts[start] = True
+
+
+def _terminator_before(doc: Doc, j: int) -> int | None:
+    """Index of the punctuation that made the sentencizer start a sentence at ``j``."""
+    k = j - 1
+    while k >= 0 and (doc[k].is_punct or doc[k].is_space):
+        k -= 1
+    punct_chars = _sentence_punct()
+    for t in range(k + 1, j):
+        if doc[t].text in punct_chars:
+            return t
+    return None
+
+
+def _next_start(doc: Doc, end: int) -> int | None:
+    """First token of whatever follows token ``end``, keeping glued-on marks with it.
+
+    Closing quotes and brackets written directly after the period belong to the
+    sentence they close, and so does a footnote marker like ``[1]``; anything after
+    whitespace, including an opening quote or bracket, begins the next sentence.
+    """
+    n = len(doc)
+    k = end + 1
+    while k < n and not _gap_before(doc, k):
+        if doc[k].text in _OPENERS:
+            close = _footnote_end(doc, k)
+            if close is None:
+                return k
+            k = close + 1
+        elif doc[k].is_punct:
+            k += 1
+        else:
+            return k  # text glued to the period (CJK, "end.Next"): it starts the sentence
+    while k < n and doc[k].is_space:
+        k += 1
+    return k if k < n else None
+
+
+def _footnote_end(doc: Doc, k: int) -> int | None:
+    """Index of the bracket closing a short marker like ``[1]`` or ``(2, 3)`` opened at ``k``."""
+    closer = {"[": "]", "(": ")"}.get(doc[k].text)
+    if closer is None:
+        return None
+    for t in range(k + 1, min(k + 8, len(doc))):
+        text = doc[t].text
+        if text == closer:
+            return t
+        if len(text) > 4 or doc[t].is_space:
+            return None
+    return None
+
+
+def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
+    """Whether the text after the terminator is still the same sentence."""
+    if _comma_outside_brackets(doc, term + 1, start):
+        return True  # "INC., with", "Blvd., Suite"; not the comma of a footnote "[1, 2]"
+    at = _word_index_at_or_after(doc, start)
+    if at is None:
+        return True
+    word = doc[at].text
+    if word[0].islower() and not _is_item_label(doc, at):
+        return True  # "approx. five", '"Why?" she asked'; but "(k) Drying" is a new item
+    if word.casefold() in _COMPANY_SUFFIXES:
+        return True  # "AGRO FARMS PVT. LTD."
+    before = _word_index_before(doc, term)
+    if before is None:
+        return False
+    if _is_enumerator(doc[before].text) and _starts_sentence(doc, starts, before):
+        return True  # a bare "9." or "(k)." numbers the sentence that follows it
+    return doc[term].text == "." and _number_continues(doc[before].text, word)
+
+
+def _number_continues(before: str, word: str) -> bool:
+    """A digit after the period rarely opens a sentence in legal text: "So. 2d 456" (an
+    unlisted reporter abbreviation), or "3. 2 The" (a section number spaced out by PDF
+    extraction)."""
+    if not word[0].isdigit():
+        return False
+    if before.isalpha():
+        return len(before) <= 5
+    return before.isdigit() and len(before) <= 3 and len(word) <= 3
+
+
+def _is_enumerator(text: str) -> bool:
+    return _ENUMERATOR.fullmatch(text) is not None
+
+
+def _is_item_label(doc: Doc, k: int) -> bool:
+    """Whether token ``k`` is the label of a bracketed list item, as in "(k)" or "(iv)"."""
+    return (
+        0 < k < len(doc) - 1
+        and doc[k - 1].text == "("
+        and doc[k + 1].text == ")"
+        and _is_enumerator(doc[k].text)
+    )
+
+
+def _starts_sentence(doc: Doc, starts: list[bool], k: int) -> bool:
+    """Whether token ``k``, or an opening bracket glued to it, begins its sentence."""
+    while k > 0 and doc[k - 1].text in _OPENERS and not _gap_before(doc, k):
+        k -= 1
+    return k == 0 or starts[k]
+
+
+def _comma_outside_brackets(doc: Doc, begin: int, end: int) -> bool:
+    depth = 0
+    for t in range(begin, end):
+        text = doc[t].text
+        if text in _OPENERS:
+            depth += 1
+        elif text in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and text in _CONTINUATION_PUNCT:
+            return True
+    return False
+
+
+def _abbreviation_ends(kind: _Ends, abbreviation: str, word: str) -> bool:
+    """Judge from the next word whether an abbreviation's period also ends the sentence."""
+    if not word[0].isupper():
+        return False
+    if kind is _Ends.COMPANY:
+        if word.casefold() in _COMPANY_SUFFIXES:
+            return False
+        shouting = abbreviation.isupper() and word.isupper() and len(word) > 1
+        return not shouting or word.title() in _STARTERS
+    if kind is _Ends.STARTER:
+        return word in _STARTERS or (word.isupper() and len(word) > 1 and word.title() in _STARTERS)
+    if kind is _Ends.NUMBERING:
+        return word.isalpha() and not word.isupper()  # "No. The court", not "No. CV-12"
+    return False
+
+
+def _word_index_at_or_after(doc: Doc, k: int) -> int | None:
+    for t in range(k, len(doc)):
+        token = doc[t]
+        if not (token.is_punct or token.is_space):
+            return t
+    return None
+
+
+def _word_index_before(doc: Doc, k: int) -> int | None:
+    for t in range(k - 1, -1, -1):
+        token = doc[t]
+        if not (token.is_punct or token.is_space):
+            return t
+    return None
+
+
+def _gap_before(doc: Doc, k: int) -> bool:
+    prev = doc[k - 1]
+    return bool(prev.whitespace_) or prev.is_space or doc[k].is_space
+
+
+@cache
+def _sentence_punct() -> frozenset[str]:
+    """The sentencizer's own terminators (the pipeline uses its defaults)."""
+    from spacy.pipeline import Sentencizer
+
+    return frozenset(Sentencizer.default_punct_chars)
+
+
+# --------------------------------------------------------------------------- offsets
+
+
+def _pieces(text: str) -> Iterator[_Piece]:
+    """Each non-blank line, with its list marker (if any) kept out of spaCy's sight."""
+    for line in _LINE.finditer(text):
+        start, end = _strip(text, line.start(), line.end())
+        if start == end:
+            continue
+        marker = _LIST_MARKER.match(text, start, end)
+        body = _strip(text, marker.end(), end)[0] if marker else start
+        yield _Piece(start, body if body < end else start, end)
+
+
+def _window_end(text: str, start: int, limit: int) -> int:
+    """Where to end a window over a long line: the last space in its second half, so
+    that no word is cut, else ``limit`` (text without spaces, such as CJK)."""
+    middle = (start + limit) // 2
+    space = max(text.rfind(" ", middle, limit), text.rfind("\t", middle, limit))
+    return space if space > start else limit
+
+
+def _doc_spans(doc: Doc, text: str, piece: _Piece) -> list[Span]:
+    """Turn the doc's sentence starts into stripped character spans of the original text.
+
+    ``text`` is the doc's own text, passed in because ``Doc.text`` rebuilds it token
+    by token, which costs more than the whole sentencizer.
+    """
+    import numpy as np
+    from spacy.attrs import IDX, SENT_START
+
+    starts = np.flatnonzero(doc.to_array(SENT_START) == 1)
+    offsets = doc.to_array(IDX)[starts[starts > 0]].tolist()
+    cuts = [0, *offsets, len(text)]
+    spans: list[Span] = []
+    for a, b in pairwise(cuts):
+        lo, hi = _strip(text, a, b)
+        if hi > lo:
+            spans.append(Span(piece.start + lo, piece.start + hi))
+    if spans:
+        spans[0] = Span(piece.head, spans[0].end)
+    return spans
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` past whitespace at both ends without copying the whole text."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

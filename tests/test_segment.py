@@ -1,0 +1,402 @@
+"""Tests for the sentence segmenter: legal abbreviations, lines and lists, CJK, offsets."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from citemark.segment import Segmenter, segment
+from citemark.types import Span
+
+
+@pytest.fixture(scope="module")
+def seg() -> Segmenter:
+    return Segmenter()
+
+
+def sentences(seg: Segmenter, text: str) -> list[str]:
+    spans = seg(text)
+    assert_contract(text, spans)
+    return [text[s.start : s.end] for s in spans]
+
+
+def assert_contract(text: str, spans: list[Span]) -> None:
+    """The promise every caller relies on: ordered, disjoint, stripped, complete."""
+    covered = [False] * len(text)
+    previous_end = 0
+    for span in spans:
+        assert isinstance(span, Span)
+        assert previous_end <= span.start < span.end <= len(text), (span, spans)
+        piece = text[span.start : span.end]
+        assert piece == piece.strip(), repr(piece)
+        covered[span.start : span.end] = [True] * (span.end - span.start)
+        previous_end = span.end
+    missed = [i for i, char in enumerate(text) if not char.isspace() and not covered[i]]
+    assert not missed, [text[i] for i in missed[:10]]
+
+
+# --------------------------------------------------------------------------- legal text
+
+# Each is one sentence; none may be split inside.
+ONE_SENTENCE = [
+    "Plaintiff sued under 42 U.S.C. § 1983 for damages.",
+    "In Smith v. Jones the court ruled for the plaintiff.",
+    "The appeal, No. 12-345, was dismissed.",
+    "The buyer was Acme Inc. and the seller was Beta Corp. of Delaware.",
+    "Acme Co., Widget Ltd. and Gadget LLC signed the deal.",
+    "See Smith v. Jones, 123 F.3d 456 (9th Cir. 1999).",
+    "Brown v. Board of Education, 347 U.S. 483 (1954).",
+    "See Doe v. Roe, 45 F. Supp. 2d 789, 791 (S.D.N.Y. 1999).",
+    "Id. at 460.",
+    "Cf. Doe v. Roe, 5 U.S. 1 (1801).",
+    "Courts have tools, e.g. injunctions, i.e. orders to act or refrain.",
+    "Smith et al. v. Jones was decided later.",
+    "Dismissal is governed by Fed. R. Civ. P. 12(b)(6) in federal court.",
+    "Mr. Smith, Ms. Doe and Dr. Brown testified.",
+    "Sec. 5, Art. III and para. 7 of the Treaty apply.",
+    "Fruit, vegetables, etc. are exempt.",
+    "The lease ran from Jan. 1, 2020 to Dec. 31, 2021.",
+    "The U.S. Supreme Court agreed.",
+    "Section 2.1 sets a fee of 3.5% on payments of $1,000.50 or more.",
+    "ACME, INC., a Delaware corporation, agrees to the terms.",
+    'The goods were sold by Acme, Inc. ("Acme") to Beta.',
+    "Smith v. Jones, 12 So. 2d 34 (Fla. 1943) is still cited.",
+    "The notice went to 1730 S. Amphlett Blvd., Suite 233, San Mateo.",
+    "Sold to SOPAN AGRO FARMS PVT. LTD. last year.",
+    "Smith v. Jones, 5 Cal. Rptr. 3d 10 (Cal. Ct. App. 2003), controls.",
+    "See generally 17 U.S.C. § 107; 37 C.F.R. § 1.56 (2020).",
+    "Tex. Bus. & Com. Code Ann. § 17.46 (West 2011) forbids it.",
+    "ACME INC. BOARD OF DIRECTORS approved the plan.",
+]
+
+
+@pytest.mark.parametrize("sentence", ONE_SENTENCE)
+def test_legal_sentence_is_not_split(seg: Segmenter, sentence: str) -> None:
+    assert sentences(seg, sentence) == [sentence]
+
+
+@pytest.mark.parametrize("sentence", ONE_SENTENCE)
+def test_legal_sentence_is_split_from_its_neighbours(seg: Segmenter, sentence: str) -> None:
+    text = f"The court agreed. {sentence} The case was closed."
+    assert sentences(seg, text) == ["The court agreed.", sentence, "The case was closed."]
+
+
+def test_legal_paragraph_splits_at_the_right_places(seg: Segmenter) -> None:
+    text = (
+        "The plaintiff sued Acme Inc. The court dismissed the claim under "
+        "Fed. R. Civ. P. 12(b)(6). See Smith v. Jones, 123 F.3d 456, 458 (9th Cir. 1999). "
+        "Id. at 459. The plaintiff appealed to the U.S. Court of Appeals. It affirmed."
+    )
+    assert sentences(seg, text) == [
+        "The plaintiff sued Acme Inc.",
+        "The court dismissed the claim under Fed. R. Civ. P. 12(b)(6).",
+        "See Smith v. Jones, 123 F.3d 456, 458 (9th Cir. 1999).",
+        "Id. at 459.",
+        "The plaintiff appealed to the U.S. Court of Appeals.",
+        "It affirmed.",
+    ]
+
+
+def test_answer_with_question_and_statute_splits_correctly(seg: Segmenter) -> None:
+    text = (
+        "Is the clause enforceable? No. The court in Brown v. Board of Education, "
+        "347 U.S. 483 (1954), held otherwise. Congress later acted, e.g., in "
+        "42 U.S.C. § 2000e et seq. The statute covers employers with 15 or more employees."
+    )
+    assert sentences(seg, text) == [
+        "Is the clause enforceable?",
+        "No.",
+        "The court in Brown v. Board of Education, 347 U.S. 483 (1954), held otherwise.",
+        "Congress later acted, e.g., in 42 U.S.C. § 2000e et seq.",
+        "The statute covers employers with 15 or more employees.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Abbreviations that commonly end a sentence do so before a capitalised word...
+        (
+            "The contract was signed by Acme Inc. The next sentence starts here.",
+            ["The contract was signed by Acme Inc.", "The next sentence starts here."],
+        ),
+        (
+            "He sold apples, pears, etc. The buyer paid.",
+            ["He sold apples, pears, etc.", "The buyer paid."],
+        ),
+        (
+            "The firm moved to the U.S. It grew fast.",
+            ["The firm moved to the U.S.", "It grew fast."],
+        ),
+        (
+            "The meeting ended at 5 p.m. The parties left.",
+            ["The meeting ended at 5 p.m.", "The parties left."],
+        ),
+        (
+            "See Smith, 5 F.3d at 7. Id. The court agreed.",
+            ["See Smith, 5 F.3d at 7.", "Id.", "The court agreed."],
+        ),
+        (
+            "This is reserved. See Exhibit A. The parties agree.",
+            ["This is reserved.", "See Exhibit A.", "The parties agree."],
+        ),
+        (
+            "SOLD BY ACME INC. THE BUYER PAYS.",
+            ["SOLD BY ACME INC.", "THE BUYER PAYS."],
+        ),
+        # ...but not when that word continues a name, or after v., No., Id. at, Mr.
+        ("Acme Co. Ltd. agreed.", ["Acme Co. Ltd. agreed."]),
+        ("The U.S. District Court agreed.", ["The U.S. District Court agreed."]),
+        ("See Smith v. Jones.", ["See Smith v. Jones."]),
+        ("Filed as No. CV-12-345 in 2012.", ["Filed as No. CV-12-345 in 2012."]),
+        ("Id. at 5 n.3.", ["Id. at 5 n.3."]),
+        ("Mr. Smith and Dr. Jones met.", ["Mr. Smith and Dr. Jones met."]),
+        ("John F. Kennedy spoke.", ["John F. Kennedy spoke."]),
+    ],
+)
+def test_abbreviation_at_a_sentence_end(seg: Segmenter, text: str, expected: list[str]) -> None:
+    assert sentences(seg, text) == expected
+
+
+def test_section_number_stays_with_its_heading(seg: Segmenter) -> None:
+    text = "LIABILITY. 12.8. Neither party shall be liable. (k). Drying is excluded."
+    assert sentences(seg, text) == [
+        "LIABILITY.",
+        "12.8. Neither party shall be liable.",
+        "(k). Drying is excluded.",
+    ]
+
+
+# --------------------------------------------------------------------------- punctuation
+
+
+def test_plain_terminators_split(seg: Segmenter) -> None:
+    assert sentences(seg, "Stop! Why? Because. Text without an end") == [
+        "Stop!",
+        "Why?",
+        "Because.",
+        "Text without an end",
+    ]
+
+
+def test_closing_quotes_and_brackets_stay_with_their_sentence(seg: Segmenter) -> None:
+    text = 'The court wrote: "The contract is void." Then it remanded. (The parties settled.) Done.'
+    assert sentences(seg, text) == [
+        'The court wrote: "The contract is void."',
+        "Then it remanded.",
+        "(The parties settled.)",
+        "Done.",
+    ]
+
+
+def test_opening_quote_starts_the_next_sentence(seg: Segmenter) -> None:
+    assert sentences(seg, 'He left. "Why?" she asked. Nobody knew.') == [
+        "He left.",
+        '"Why?" she asked.',
+        "Nobody knew.",
+    ]
+
+
+def test_footnote_markers_stay_with_the_sentence_they_follow(seg: Segmenter) -> None:
+    assert sentences(seg, "The sky is blue.[1] It is also big.[2][3] See [4, 5].") == [
+        "The sky is blue.[1]",
+        "It is also big.[2][3]",
+        "See [4, 5].",
+    ]
+
+
+def test_lowercase_continuation_is_not_a_new_sentence(seg: Segmenter) -> None:
+    text = "It costs approx. five dollars. The end."
+    assert sentences(seg, text) == ["It costs approx. five dollars.", "The end."]
+
+
+# --------------------------------------------------------------------------- lines and lists
+
+
+def test_every_newline_ends_a_sentence(seg: Segmenter) -> None:
+    text = "A heading without a period\nFirst line continues\r\nsecond line.\n\n\nLast paragraph"
+    assert sentences(seg, text) == [
+        "A heading without a period",
+        "First line continues",
+        "second line.",
+        "Last paragraph",
+    ]
+
+
+def test_each_list_item_is_its_own_sentence(seg: Segmenter) -> None:
+    text = (
+        "The factors are:\n"
+        "- first factor\n"
+        "* second factor\n"
+        "1. Third factor.\n"
+        "2) fourth factor\n"
+        "(a) fifth factor\n"
+        "• sixth factor\n"
+        "iv. seventh factor\n"
+        "  10. Tenth, indented."
+    )
+    assert sentences(seg, text) == [
+        "The factors are:",
+        "- first factor",
+        "* second factor",
+        "1. Third factor.",
+        "2) fourth factor",
+        "(a) fifth factor",
+        "• sixth factor",
+        "iv. seventh factor",
+        "10. Tenth, indented.",
+    ]
+
+
+def test_list_item_with_several_sentences(seg: Segmenter) -> None:
+    assert sentences(seg, "1. First point. Second point.\n- Third. Fourth!") == [
+        "1. First point.",
+        "Second point.",
+        "- Third.",
+        "Fourth!",
+    ]
+
+
+def test_bullets_on_one_line_are_separate_items(seg: Segmenter) -> None:
+    assert sentences(seg, "• item one • item two") == ["• item one", "• item two"]
+
+
+def test_list_marker_alone_on_a_line(seg: Segmenter) -> None:
+    assert sentences(seg, "1.\nText.") == ["1.", "Text."]
+
+
+# --------------------------------------------------------------------------- CJK
+
+
+def test_japanese_splits_at_full_stops(seg: Segmenter) -> None:
+    assert sentences(seg, "東京は大きい。大阪も大きい！本当？はい") == [
+        "東京は大きい。",
+        "大阪も大きい！",
+        "本当？",
+        "はい",
+    ]
+
+
+def test_chinese_closing_quote_stays_with_its_sentence(seg: Segmenter) -> None:
+    assert sentences(seg, "他说：“你好。”然后走了。") == ["他说：“你好。”", "然后走了。"]
+
+
+def test_fullwidth_period_splits(seg: Segmenter) -> None:
+    assert sentences(seg, "第一．第二．") == ["第一．", "第二．"]
+
+
+def test_mixed_cjk_and_english_lines(seg: Segmenter) -> None:
+    text = "The court agreed. 裁判所は同意した。\n次の行。Next line."
+    assert sentences(seg, text) == [
+        "The court agreed.",
+        "裁判所は同意した。",
+        "次の行。",
+        "Next line.",
+    ]
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n\n", " \t\r\n \u2028 \u3000 "])
+def test_blank_text_has_no_sentences(seg: Segmenter, text: str) -> None:
+    assert seg(text) == []
+
+
+def test_offsets_point_into_the_original_text(seg: Segmenter) -> None:
+    text = "  \n  First one.   Second one.  \n\n  - Third  "
+    spans = seg(text)
+    assert spans == [
+        Span(5, 15),
+        Span(18, 29),
+        Span(text.index("- Third"), text.index("- Third") + len("- Third")),
+    ]
+
+
+def test_module_function_matches_segmenter(seg: Segmenter) -> None:
+    text = "Acme Inc. The end. See Smith v. Jones.\n1. Item."
+    assert segment(text) == seg(text)
+    assert segment(text) == segment(text)
+
+
+_WORDS = [
+    "the", "Court", "held", "Acme", "Inc.", "Corp.", "v.", "No.", "U.S.", "U.S.C.", "§",
+    "1983", "Id.", "at", "e.g.", "i.e.", "et", "al.", "etc.", "F.3d", "Cir.", "Supp.", "2d",
+    "3.5%", "$1,000.50", "Mr.", "Jan.", "A.", "(a)", "1.", "1)", "-", "*", "•", "[1]",
+    "東京", "。", "！", "？", "．", "\"", "“", "”", "(", ")", "[", "]", ".", "!", "?", ",",
+    ";", ":", "...", "It", "The", "x", "IV.", "'",
+]  # fmt: skip
+_SEPARATORS = [" ", "", "  ", "\n", "\n\n", "\t", "\r\n", "\u00a0", "\u3000", " \n "]
+
+
+@st.composite
+def legalish_text(draw: st.DrawFn) -> str:
+    parts = draw(
+        st.lists(
+            st.tuples(st.sampled_from(_WORDS) | st.text(max_size=4), st.sampled_from(_SEPARATORS)),
+            max_size=60,
+        )
+    )
+    return "".join(word + sep for word, sep in parts)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=legalish_text())
+def test_span_contract_on_random_legalish_text(text: str) -> None:
+    assert_contract(text, segment(text))
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=200))
+def test_span_contract_on_arbitrary_unicode(text: str) -> None:
+    assert_contract(text, segment(text))
+
+
+# --------------------------------------------------------------------------- long text
+
+
+def test_long_single_line_keeps_sentences_and_offsets(seg: Segmenter) -> None:
+    """A line past spaCy's max_length (and past our window) must still come out exact."""
+    unit = (
+        "Claim {} arises under 42 U.S.C. § 1983 per Smith v. Jones, 123 F.3d 456 (9th Cir. 1999). "
+    )
+    expected = [unit.format(i).strip() for i in range(12_000)]
+    text = " ".join(expected)
+    assert len(text) > 1_000_000
+    spans = seg(text)
+    assert [text[s.start : s.end] for s in spans] == expected
+
+
+def test_long_text_with_paragraphs_keeps_offsets(seg: Segmenter) -> None:
+    paragraph = "The court in Smith v. Jones agreed with Acme Inc. It held the U.S. claim void."
+    text = "\n\n".join(f"{i % 99 + 1}. {paragraph}" for i in range(14_000))
+    assert len(text) > 1_000_000
+    spans = seg(text)
+    assert_contract(text, spans)
+    assert len(spans) == 2 * 14_000
+    first_half = "41. The court in Smith v. Jones agreed with Acme Inc."
+    assert text[spans[-2].start : spans[-2].end] == first_half
+    assert text[spans[-1].start : spans[-1].end] == "It held the U.S. claim void."
+    assert spans[-1].end == len(text)
+
+
+def test_text_without_spaces_longer_than_a_window(seg: Segmenter) -> None:
+    text = "あ" * 150_000 + "。" + "い" * 150_000 + "。"
+    spans = seg(text)
+    assert_contract(text, spans)
+    assert text[spans[0].start : spans[0].end].startswith("あ")
+    assert text[spans[-1].start : spans[-1].end].endswith("い。")
+
+
+# --------------------------------------------------------------------------- packaging
+
+
+def test_importing_the_module_does_not_import_spacy() -> None:
+    code = "import sys, citemark.segment; print('spacy' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
