@@ -1,0 +1,433 @@
+"""Behaviour of the key-fact check: what counts as the same fact, and what does not."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citemark import facts
+from citemark.facts import FACT_KINDS, Fact, extract_facts, missing_facts
+
+
+def kinds_values(found: list[Fact]) -> list[tuple[str, str]]:
+    return [(f.kind, f.value) for f in found]
+
+
+# --- extraction ------------------------------------------------------------
+
+
+def test_fact_kinds_cover_everything_extracted() -> None:
+    text = (
+        "On January 5, 2020 Acme Corp agreed to pay $5,000 (30% of the fee) within "
+        "thirty (30) days, and the tenant must not sublet."
+    )
+    found = extract_facts(text)
+    assert set(FACT_KINDS) == {"number", "date", "amount", "percent", "negation", "name"}
+    assert {f.kind for f in found} == set(FACT_KINDS)
+    for f in found:
+        assert f.kind in FACT_KINDS
+        assert text[f.start : f.end] == f.text
+
+
+def test_fact_is_frozen() -> None:
+    fact = extract_facts("It costs $5.")[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fact.value = "6 usd"  # type: ignore[misc]
+
+
+def test_legal_style_number_is_one_fact() -> None:
+    found = extract_facts("Notice must be given within thirty (30) days.")
+    assert [(f.kind, f.text, f.value) for f in found] == [("number", "thirty (30) days", "30 day")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("a dozen eggs", "12"),
+        ("twenty-five cases", "25"),
+        ("one hundred and twenty claims", "120"),
+        ("3.5 km", "3.5 kilometer"),
+        ("1,000 shares", "1000"),
+        ("two years", "2 year"),
+        ("a 10-year lease", "10 year"),
+        ("the 21st century", "21st"),
+        ("the third party", "3rd"),
+    ],
+)
+def test_number_values(text: str, value: str) -> None:
+    assert [f.value for f in extract_facts(text) if f.kind == "number"] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$5,000", "5000 usd"),
+        ("$5k", "5000 usd"),
+        ("$5 million", "5000000 usd"),
+        ("5,000,000 dollars", "5000000 usd"),
+        ("USD 5,000", "5000 usd"),
+        ("€10", "10 eur"),
+        ("EUR 10", "10 eur"),
+        ("£3.50", "3.5 gbp"),
+        ("five thousand dollars ($5,000)", "5000 usd"),
+        ("14 cents", "0.14 usd"),
+    ],
+)
+def test_amount_values(text: str, value: str) -> None:
+    found = extract_facts(f"The fee is {text} in total.")
+    assert kinds_values(found) == [("amount", value)]
+
+
+@pytest.mark.parametrize("text", ["30%", "30 percent", "thirty percent", "30 per cent"])
+def test_percent_values(text: str) -> None:
+    assert kinds_values(extract_facts(f"About {text} of tenants.")) == [("percent", "30 %")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("January 5, 2020", "2020-01-05"),
+        ("5 January 2020", "2020-01-05"),
+        ("Jan. 5, 2020", "2020-01-05"),
+        ("2020-01-05", "2020-01-05"),
+        ("01/05/2020", "2020-01-05"),
+        ("March 2019", "2019-03"),
+        ("1999", "1999"),
+        ("the 1990s", "1990s"),
+    ],
+)
+def test_date_values(text: str, value: str) -> None:
+    assert kinds_values(extract_facts(f"It happened in {text} here.")) == [("date", value)]
+
+
+def test_list_markers_times_and_pronoun_one_are_not_numbers() -> None:
+    text = "1. One of the tenants left at 10:30 am.\n2) Another left at 6 p.m."
+    assert [f for f in extract_facts(text) if f.kind == "number"] == []
+
+
+def test_sentence_initial_ordinary_word_is_not_a_name() -> None:
+    found = extract_facts("Tenants may sue. However, the landlord in Texas may not.")
+    names = [f.text for f in found if f.kind == "name"]
+    assert names == ["Texas"]
+
+
+def test_names_multiword_possessive_and_initial_multiword() -> None:
+    found = extract_facts("Barack Obama met Acme Corp's lawyers at the Supreme Court.")
+    assert [(f.text, f.value) for f in found if f.kind == "name"] == [
+        ("Barack Obama", "barack obama"),
+        ("Acme Corp's", "acme corp"),
+        ("Supreme Court", "supreme court"),
+    ]
+
+
+def test_shouting_all_caps_is_not_a_name_but_an_acronym_is() -> None:
+    found = extract_facts("THE TENANT SHALL NOT SUBLET THE PREMISES, said the FBI agent.")
+    assert [f.text for f in found if f.kind == "name"] == ["FBI"]
+
+
+def test_negation_fact_names_the_governed_word() -> None:
+    found = extract_facts("The tenant must not sublet the flat.")
+    assert [(f.kind, f.text, f.value) for f in found] == [
+        ("negation", "must not sublet", "not:sublet")
+    ]
+
+
+def test_idioms_are_not_negations() -> None:
+    text = "Not only rent but also fees are due no more than 30 days later, whether or not paid."
+    assert [f for f in extract_facts(text) if f.kind == "negation"] == []
+
+
+def test_extract_returns_a_fresh_list() -> None:
+    first = extract_facts("It costs $5.")
+    first.clear()
+    assert extract_facts("It costs $5.") != []
+
+
+# --- numbers, amounts, percents ---------------------------------------------
+
+
+def test_two_years_vs_one_year_is_missing() -> None:
+    found = missing_facts("The lease lasts two years.", "The lease lasts one year.")
+    assert [(f.kind, f.text, f.value) for f in found] == [("number", "two years", "2 year")]
+
+
+def test_legal_style_matches_plain_digits() -> None:
+    claim = "Notice is due within thirty (30) days."
+    assert missing_facts(claim, "Notice is due within 30 days.") == []
+    assert missing_facts("Notice is due within 30 days.", claim) == []
+
+
+def test_unit_mismatch_only_when_both_sides_have_units() -> None:
+    assert kinds_values(missing_facts("The term is 30 days.", "The term is 30 months.")) == [
+        ("number", "30 day")
+    ]
+    assert missing_facts("The term is 30 days.", "The term lasts 30 of them.") == []
+    assert missing_facts("The term is 30.", "The term is 30 days.") == []
+
+
+def test_time_units_convert() -> None:
+    assert missing_facts("The term is one year.", "The term is 12 months.") == []
+    assert missing_facts("Pay within two weeks.", "Pay within 14 days.") == []
+    assert missing_facts("Pay within two weeks.", "Pay within 15 days.") != []
+
+
+def test_amount_forms_compare_by_value() -> None:
+    assert missing_facts("The fine is $5 million.", "The fine is 5,000,000 dollars.") == []
+    assert missing_facts("The fine is $5,000,000.", "The fine is USD 5 million.") == []
+    assert missing_facts("The fee is $5,000.", "The fee is 5,000.") == []
+
+
+def test_different_amount_is_missing() -> None:
+    found = missing_facts("The fee is $5,000.", "The fee is $50,000.")
+    assert [(f.kind, f.text, f.value) for f in found] == [("amount", "$5,000", "5000 usd")]
+
+
+def test_other_currency_contradicts() -> None:
+    assert kinds_values(missing_facts("It cost €10.", "It cost $10.")) == [("amount", "10 eur")]
+
+
+def test_percent_forms_and_plain_number() -> None:
+    assert missing_facts("About 30% of tenants.", "About thirty percent of tenants.") == []
+    assert missing_facts("About 30 percent agreed.", "Of 100 asked, 30 agreed.") == []
+    assert kinds_values(missing_facts("About 30% agreed.", "About 40% agreed.")) == [
+        ("percent", "30 %")
+    ]
+
+
+def test_ordinals() -> None:
+    assert missing_facts("It was the first case.", "It was the 1st case.") == []
+    assert kinds_values(missing_facts("It was the third case.", "It was the 2nd case.")) == [
+        ("number", "3rd")
+    ]
+
+
+# --- dates -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "evidence",
+    [
+        "Signed 2020-01-05.",
+        "Signed on 5 January 2020.",
+        "Signed Jan. 5, 2020.",
+        "Signed 01/05/2020.",
+        "Signed on January 5 in the year 2020.",
+    ],
+)
+def test_same_date_in_other_format_is_present(evidence: str) -> None:
+    assert missing_facts("The lease was signed on January 5, 2020.", evidence) == []
+
+
+@pytest.mark.parametrize(
+    "evidence",
+    ["Signed 2020-01-06.", "Signed on 5 February 2020.", "Signed January 5, 2021.", "Signed."],
+)
+def test_different_date_is_missing(evidence: str) -> None:
+    found = missing_facts("The lease was signed on January 5, 2020.", evidence)
+    assert kinds_values(found) == [("date", "2020-01-05")]
+
+
+def test_year_is_present_if_mentioned_in_any_date_form() -> None:
+    claim = "The company was founded in 1999."
+    assert missing_facts(claim, "It was founded on March 3, 1999.") == []
+    assert missing_facts(claim, "Founded 1999-03-03 in Ohio.") == []
+    assert missing_facts(claim, "Founded in 1999.") == []
+    assert kinds_values(missing_facts(claim, "It was founded on March 3, 1998.")) == [
+        ("date", "1999")
+    ]
+
+
+def test_month_year() -> None:
+    assert missing_facts("It opened in March 2019.", "It opened on March 3, 2019.") == []
+    assert kinds_values(missing_facts("It opened in March 2019.", "It opened in April 2019.")) == [
+        ("date", "2019-03")
+    ]
+
+
+# --- negation ----------------------------------------------------------------
+
+
+def test_claim_drops_a_negation_the_evidence_has() -> None:
+    found = missing_facts(
+        "The tenant must sublet the premises.", "The tenant must not sublet the premises."
+    )
+    assert [(f.kind, f.text, f.value) for f in found] == [("negation", "must sublet", "pos:sublet")]
+
+
+def test_claim_adds_a_negation_the_evidence_lacks() -> None:
+    found = missing_facts("The landlord is not liable.", "The landlord is liable.")
+    assert [(f.kind, f.text, f.value) for f in found] == [
+        ("negation", "is not liable", "not:liable")
+    ]
+
+
+def test_contractions_and_cannot() -> None:
+    assert kinds_values(missing_facts("The tenant can't sublet.", "The tenant can sublet.")) == [
+        ("negation", "not:sublet")
+    ]
+    assert kinds_values(missing_facts("The tenant cannot sublet.", "The tenant may sublet.")) == [
+        ("negation", "not:sublet")
+    ]
+
+
+def test_unrelated_negation_in_evidence_is_no_alarm() -> None:
+    evidence = (
+        "The landlord is liable for repairs, but the tenant is not responsible for damage "
+        "caused by storms and may not withhold rent."
+    )
+    assert missing_facts("The landlord is liable for repairs.", evidence) == []
+
+
+def test_negated_word_absent_from_evidence_is_no_alarm() -> None:
+    assert missing_facts("The landlord is not liable.", "The premises must be kept clean.") == []
+
+
+def test_same_polarity_on_both_sides_is_fine() -> None:
+    claim = "The tenant may not sublet the flat."
+    assert missing_facts(claim, "Under the lease, the tenant must not sublet.") == []
+    assert missing_facts(claim, "The tenant is prohibited from subletting.") == []
+
+
+def test_without_versus_with() -> None:
+    found = missing_facts("He entered without consent.", "He entered with consent.")
+    assert kinds_values(found) == [("negation", "not:consent")]
+
+
+def test_unless_clause_is_not_a_positive_statement() -> None:
+    claim = "Sanctions follow if the subsidies are not repealed."
+    assert missing_facts(claim, "Sanctions follow unless the subsidies are repealed.") == []
+
+
+# --- names -------------------------------------------------------------------
+
+
+def test_name_present_absent_and_case_insensitive() -> None:
+    claim = "The suit against Acme Corp was filed in Texas."
+    assert missing_facts(claim, "A suit against ACME CORP. was filed in texas.") == []
+    assert kinds_values(missing_facts(claim, "A suit against Beta Corp was filed in Ohio.")) == [
+        ("name", "acme corp"),
+        ("name", "texas"),
+    ]
+
+
+def test_surname_alone_backs_full_name() -> None:
+    claim = "The bill was signed by Barack Obama."
+    assert missing_facts(claim, "Obama signed the bill.") == []
+    assert kinds_values(missing_facts(claim, "Biden signed the bill.")) == [
+        ("name", "barack obama")
+    ]
+
+
+def test_possessive_and_plural_forms() -> None:
+    assert missing_facts("The suit was filed by Acme's lawyers.", "Acme filed the suit.") == []
+    assert missing_facts("The suit named Acme.", "The suit named Acme's parent.") == []
+    assert missing_facts("Both Smiths sued.", "Mr. Smith and his wife sued.") == []
+
+
+def test_acronym_and_demonym() -> None:
+    evidence = "Agents of the Federal Bureau of Investigation arrived from Canada."
+    assert missing_facts("FBI agents arrived.", evidence) == []
+    assert missing_facts("The agents were Canadian.", evidence) == []
+    court = "The United States Supreme Court ruled."
+    assert missing_facts("The U.S. Supreme Court ruled.", court) == []
+
+
+# --- the contract ------------------------------------------------------------
+
+
+def test_empty_claim_and_empty_evidence() -> None:
+    assert missing_facts("", "The fee is $5,000.") == []
+    assert extract_facts("") == []
+    found = missing_facts("The tenant paid Acme $5,000 on January 5, 2020.", "")
+    assert [f.kind for f in found] == ["name", "amount", "date"]
+
+
+def test_order_is_claim_order_and_duplicates_are_dropped() -> None:
+    claim = "In 2019 Acme paid $5,000, then $5,000 again, and 10% more in 2019."
+    found = missing_facts(claim, "Nothing relevant here.")
+    assert kinds_values(found) == [
+        ("date", "2019"),
+        ("name", "acme"),
+        ("amount", "5000 usd"),
+        ("percent", "10 %"),
+    ]
+    assert [f.start for f in found] == sorted(f.start for f in found)
+
+
+def test_deterministic_across_calls_and_cache_clears() -> None:
+    claim = "On 5 January 2020 Acme Corp's tenant did not pay the $5,000 fee to Beta LLC."
+    evidence = "In 2020 the tenant paid $50 to Acme; Beta was paid nothing."
+    first = missing_facts(claim, evidence)
+    assert first  # the pair disagrees, so there is something to compare
+    for _ in range(3):
+        assert missing_facts(claim, evidence) == first
+    facts._analyse.cache_clear()
+    assert missing_facts(claim, evidence) == first
+
+
+# --- robustness --------------------------------------------------------------
+
+FRAGMENTS = [
+    "$",
+    "5",
+    "1,000",
+    "3.5",
+    "%",
+    " percent",
+    "thirty",
+    " (30) ",
+    "days",
+    "January",
+    " 5, ",
+    "2020",
+    "-",
+    "/",
+    "01/05/20",
+    "not ",
+    "n't ",
+    "Acme",
+    "'s",
+    " ",
+    "\n",
+    ". ",
+    "First",
+    "a dozen",
+    "US$",
+    "€",
+    "İ",
+    "ß",
+    "Ⅻ",
+    "٣",
+    "\u0301",
+    "million",
+    "1990s",
+    "(",
+    ")",
+    ":",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), st.lists(st.sampled_from(FRAGMENTS)).map("".join)))
+def test_extract_never_raises_and_offsets_are_exact(text: str) -> None:
+    for f in extract_facts(text):
+        assert f.kind in FACT_KINDS
+        assert 0 <= f.start < f.end <= len(text)
+        assert text[f.start : f.end] == f.text
+        assert f.value
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(FRAGMENTS)).map("".join),
+    st.lists(st.sampled_from(FRAGMENTS)).map("".join),
+)
+def test_missing_facts_never_raises(claim: str, evidence: str) -> None:
+    found = missing_facts(claim, evidence)
+    keys = [(f.kind, f.value) for f in found]
+    assert len(keys) == len(set(keys))
+    for f in found:
+        assert claim[f.start : f.end] == f.text
