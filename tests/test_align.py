@@ -215,8 +215,10 @@ def test_bad_input_gets_a_clear_error() -> None:
         align("x", SOURCES, config="nope")
     with pytest.raises(ConfigError, match="unknown config key"):
         LEXICAL.with_(treshold=0.5)
-    with pytest.raises(ConfigError, match="supported must be between"):
-        LEXICAL.with_(supported=1.5)
+    with pytest.raises(ConfigError, match="supported_lexical must be between"):
+        LEXICAL.with_(supported_lexical=1.5)
+    with pytest.raises(ConfigError, match="partial threshold 0.9 is above"):
+        LEXICAL.with_(partial_hybrid=0.9)
 
 
 @pytest.mark.slow

@@ -33,6 +33,8 @@ FEATURES_LEXICAL = (
     "length",
 )
 FEATURES_HYBRID = (*FEATURES_LEXICAL, "cosine")
+THRESHOLDS = ("supported_hybrid", "partial_hybrid", "supported_lexical", "partial_lexical")
+_TABLES = ("weights", "bias", "thresholds")
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Config:
     ``weights`` and ``bias`` form a logistic model over the named support features
     (one set for hybrid mode, one for lexical mode, since the embedding feature is
     absent in the latter); ``supported`` and ``partial`` are thresholds on its
-    probability.
+    probability, also one pair per mode.
     """
 
     name: str = "default"
@@ -54,8 +56,10 @@ class Config:
     window: int = 2
     max_citations: int = 3
     min_citation_score: float = 0.3
-    supported: float = 0.5
-    partial: float = 0.25
+    supported_hybrid: float = 0.5
+    partial_hybrid: float = 0.25
+    supported_lexical: float = 0.5
+    partial_lexical: float = 0.25
     strict_facts: bool = False
     weights_hybrid: dict[str, float] = field(default_factory=dict)
     bias_hybrid: float = 0.0
@@ -71,16 +75,37 @@ class Config:
         for name in ("min_tokens", "min_tokens_cjk", "candidates", "max_citations"):
             _check_range(name, getattr(self, name), 1, 10_000)
         _check_range("window", self.window, 1, 5)
-        for name in ("min_citation_score", "supported", "partial"):
+        for name in ("min_citation_score", *THRESHOLDS):
             _check_range(name, getattr(self, name), 0.0, 1.0)
-        if self.partial > self.supported:
-            raise ConfigError(
-                f"partial threshold {self.partial} is above supported threshold {self.supported}"
-            )
+        for mode in ("hybrid", "lexical"):
+            supported, partial = self.thresholds(mode)
+            if partial > supported:
+                raise ConfigError(
+                    f"{mode}: partial threshold {partial} is above supported threshold {supported}"
+                )
         for name in ("max_answer_chars", "max_source_chars", "max_sources"):
             _check_range(name, getattr(self, name), 1, 10**10)
         _check_weights("weights_hybrid", self.weights_hybrid, FEATURES_HYBRID)
         _check_weights("weights_lexical", self.weights_lexical, FEATURES_LEXICAL)
+
+    @property
+    def supported(self) -> float:
+        """The probability at or above which a sentence is supported, in this mode."""
+        return self.thresholds()[0]
+
+    @property
+    def partial(self) -> float:
+        """The probability at or above which a sentence is at least partial, in this mode."""
+        return self.thresholds()[1]
+
+    def thresholds(self, mode: str | None = None) -> tuple[float, float]:
+        """``(supported, partial)`` thresholds for ``mode`` (the configured one by default).
+
+        Each mode has its own, since the two modes' scores come from different models.
+        """
+        if (mode or self.mode) == "hybrid":
+            return self.supported_hybrid, self.partial_hybrid
+        return self.supported_lexical, self.partial_lexical
 
     def weights(self, mode: str | None = None) -> tuple[dict[str, float], float]:
         """The logistic weights and bias for ``mode`` (the configured one by default)."""
@@ -160,7 +185,13 @@ def config_from_dict(data: dict[str, Any], default_name: str = "custom") -> Conf
     """A config from the nested TOML layout (``[weights.hybrid]`` and so on)."""
     flat: dict[str, Any] = {"name": default_name}
     for key, value in data.items():
-        if key in ("weights", "bias") and isinstance(value, dict):
+        if key == "thresholds" and isinstance(value, dict):
+            for mode, inner in value.items():
+                if not isinstance(inner, dict):
+                    raise ConfigError(f"[thresholds.{mode}] must be a table")
+                for name, number in inner.items():
+                    flat[f"{name}_{mode}"] = number
+        elif key in _TABLES and isinstance(value, dict):
             for mode, inner in value.items():
                 flat[f"{key}_{mode}"] = inner
         elif key == "calibration":

@@ -66,8 +66,9 @@ def status_of(score: float, missing: tuple[Fact, ...], config: Config) -> Status
     not miss, so it caps the status at "partial" whatever the other features say.
     """
     blocking = BLOCKING_KINDS | ({"name"} if config.strict_facts else set())
-    if score >= config.supported and not any(f.kind in blocking for f in missing):
+    supported, partial = config.thresholds()
+    if score >= supported and not any(f.kind in blocking for f in missing):
         return "supported"
-    if score >= config.partial:
+    if score >= partial:
         return "partial"
     return "unsupported"
