@@ -217,7 +217,7 @@ def test_bad_input_gets_a_clear_error() -> None:
         LEXICAL.with_(treshold=0.5)
     with pytest.raises(ConfigError, match="supported_lexical must be between"):
         LEXICAL.with_(supported_lexical=1.5)
-    with pytest.raises(ConfigError, match="partial threshold 0.9 is above"):
+    with pytest.raises(ConfigError, match=r"partial threshold 0\.9 is above"):
         LEXICAL.with_(partial_hybrid=0.9)
 
 

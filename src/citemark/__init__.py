@@ -12,6 +12,7 @@ from .index import SourceIndex
 from .pipeline import align
 from .render import Mark
 from .report import Citation, Report, SentenceResult
+from .stream import Streamer
 from .tagging import coverage, find_blocks, find_matches, tag, tag_html, tag_spans
 from .types import Block, Match, Source, Span
 from .verbatim import DocumentMatcher, PhraseMatcher, merge
@@ -34,6 +35,7 @@ __all__ = [
     "Source",
     "SourceIndex",
     "Span",
+    "Streamer",
     "__version__",
     "align",
     "coverage",

@@ -1,25 +1,66 @@
-"""The ``citemark`` command line.
+"""The ``citemark`` command line: tag, check, batch, serve, demo and eval.
 
-Every command turns citemark's validation errors, unreadable files and bad JSON
-into one line on standard error and a non-zero exit, never a traceback.
+Scripts and CI gates depend on it, so its contract is strict: results go to
+standard output, messages to standard error, and the exit status says what
+happened: 0 fine, 1 ``check`` found a problem, 2 the command could not run (bad
+file, bad JSON, unknown preset, empty answer, wrong usage), always with one
+line on standard error and never a traceback.
+
+Heavy imports (spaCy, the model, FastAPI) happen inside the commands, so that
+``--help`` and input errors answer at once.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from .errors import CitemarkError
 
+if TYPE_CHECKING:
+    from .config import Config
+    from .report import Report
+
 F = TypeVar("F", bound=Callable[..., Any])
+EXIT_FAIL = 1
 EXIT_ERROR = 2
+FORMATS = click.Choice(["text", "json", "html"])
+
+
+class _OneLineErrors(click.Group):
+    """A group whose usage errors are one line, like every other error.
+
+    Click prints a usage error as the usage, a hint and the message; a script's
+    log is easier to read with just ``Error: ... (see 'citemark check --help')``.
+    """
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.UsageError as exc:
+            where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+            click.echo(f"Error: {exc.format_message()}{where}", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_FAIL)
+        except BrokenPipeError:  # `citemark tag ... | head`: the reader left, so be quiet
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_FAIL)
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 def _friendly(func: F) -> F:
@@ -35,9 +76,11 @@ def _friendly(func: F) -> F:
             raise click.ClickException(f"invalid JSON: {exc}") from None
         except UnicodeDecodeError as exc:
             raise click.ClickException(f"input is not valid UTF-8: {exc}") from None
+        except BrokenPipeError:
+            raise
         except OSError as exc:
             raise click.ClickException(
-                f"{exc.strerror or exc}: {exc.filename or ''}".strip()
+                f"{exc.strerror or exc}: {exc.filename or ''}".strip(": ")
             ) from None
 
     return wrapper  # type: ignore[return-value]
@@ -46,10 +89,404 @@ def _friendly(func: F) -> F:
 click.ClickException.exit_code = EXIT_ERROR
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="citemark")
 def main() -> None:
-    """Mark which parts of an answer came from which sources, and flag uncited claims."""
+    """Mark which parts of an answer came from which sources, and flag uncited claims.
+
+    \b
+    Examples:
+      citemark check --sources sources.json answer.txt     # exit 1 on an uncited claim
+      llm ... | citemark tag --sources sources.json --format html > review.html
+      citemark serve --host 127.0.0.1 --port 8000          # API and review page
+      citemark batch answers.jsonl results.jsonl --workers 2
+    """
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _read_answer(answer_file: str | None) -> str:
+    """The answer from a file, or from standard input without one; never empty."""
+    if answer_file in (None, "-"):
+        if sys.stdin is None or sys.stdin.isatty():
+            raise click.ClickException(
+                "no answer: give ANSWER_FILE or pipe the answer into standard input"
+            )
+        answer, where = sys.stdin.read(), "standard input"
+    else:
+        answer, where = Path(answer_file).read_text("utf-8"), answer_file
+    if not answer.strip():
+        raise click.ClickException(f"the answer is empty ({where}): there is nothing to check")
+    return answer
+
+
+def _read_sources(path: str) -> list[Any] | dict[str, Any]:
+    """Documents (a JSON list) or a phrase map (a JSON object of id to phrases)."""
+    try:
+        sources = json.loads(Path(path).read_text("utf-8"))
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{path}: invalid JSON: {exc}") from None
+    if isinstance(sources, dict) and isinstance(sources.get("sources"), list):
+        raise click.ClickException(
+            f"{path}: an object with a 'sources' list; pass the list itself "
+            '([{"id": ..., "text": ...}]) or a map of id to phrases'
+        )
+    if not isinstance(sources, list | dict):
+        raise click.ClickException(
+            f"{path}: sources must be a list of {{id, text}} documents or a map of id to "
+            f"phrases, got {type(sources).__name__}"
+        )
+    return sources
+
+
+def _config(name: str) -> Config:
+    from .config import load_config
+
+    return load_config(name)
+
+
+def _emit(text: str) -> None:
+    click.echo(text, nl=not text.endswith("\n"))
+
+
+_CONFIG_OPTION = click.option(
+    "--config",
+    "config",
+    default="default",
+    show_default=True,
+    help="Preset name (default, legal-strict) or path to a TOML file.",
+)
+_SOURCES_OPTION = click.option(
+    "--sources",
+    "sources_path",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="JSON file: a list of {id, text} documents, or a map of id to quoted phrases.",
+)
+_FORMAT_OPTION = click.option(
+    "--format",
+    "output_format",
+    type=FORMATS,
+    default="text",
+    show_default=True,
+    help="text: tagged answer; json: full report; html: escaped HTML.",
+)
+_ANSWER_ARGUMENT = click.argument("answer_file", required=False, type=click.Path(dir_okay=False))
+
+
+# --------------------------------------------------------------------------- tag
+
+
+@main.command("tag")
+@_SOURCES_OPTION
+@_ANSWER_ARGUMENT
+@_CONFIG_OPTION
+@_FORMAT_OPTION
+@click.option(
+    "--word-level/--substring",
+    default=True,
+    show_default=True,
+    help="Phrase mode: match whole words only, or any substring.",
+)
+@_friendly
+def tag_command(
+    sources_path: str,
+    answer_file: str | None,
+    config: str,
+    output_format: str,
+    word_level: bool,
+) -> None:
+    """Wrap what the answer takes from its sources in <cite ids="..."> tags.
+
+    With documents (a list of {id, text}) quotes are tagged and paraphrase
+    support gets kind="paraphrase"; with a phrase map ({id: [phrase, ...]})
+    exactly those phrases are tagged. The answer is ANSWER_FILE, or standard
+    input without one.
+
+    \b
+    Examples:
+      citemark tag --sources sources.json answer.txt
+      cat answer.txt | citemark tag --sources phrases.json --format json
+    """
+    sources = _read_sources(sources_path)
+    answer = _read_answer(answer_file)
+    if isinstance(sources, dict):
+        _emit(_tag_phrases(answer, sources, output_format, word_level))
+        return
+    report = _align(answer, sources, _config(config))
+    if output_format == "json":
+        _emit(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        _emit(report.html() if output_format == "html" else report.tagged())
+
+
+def _tag_phrases(answer: str, phrases: dict[str, Any], output_format: str, word_level: bool) -> str:
+    from .tagging import coverage, tag, tag_html, tag_spans
+
+    if output_format == "html":
+        return tag_html(answer, phrases, word_level=word_level)
+    if output_format == "text":
+        return tag(answer, phrases, word_level=word_level)
+    data = {
+        "tagged": tag(answer, phrases, word_level=word_level),
+        "spans": tag_spans(answer, phrases, word_level=word_level),
+        "coverage": round(coverage(answer, phrases, word_level=word_level), 4),
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def _align(answer: str, sources: list[Any], config: Config) -> Report:
+    from .pipeline import align
+
+    return align(answer, sources, config=config)
+
+
+# --------------------------------------------------------------------------- check
+
+
+@main.command("check")
+@_SOURCES_OPTION
+@_ANSWER_ARGUMENT
+@_CONFIG_OPTION
+@_FORMAT_OPTION
+@click.option(
+    "--min-coverage",
+    type=click.FloatRange(0.0, 1.0),
+    default=0.0,
+    show_default=True,
+    help="Also fail when less than this share of the answer (0-1) is quoted verbatim; "
+    "0 turns the test off.",
+)
+@_friendly
+def check_command(
+    sources_path: str,
+    answer_file: str | None,
+    config: str,
+    output_format: str,
+    min_coverage: float,
+) -> None:
+    """Fail (exit 1) when a sentence of the answer is not supported by the sources.
+
+    Prints the unsupported and partial sentences with the facts their evidence
+    lacks. Exit status: 0 every sentence supported or partial (and coverage at
+    least --min-coverage), 1 otherwise, 2 when the check could not run. The
+    answer is ANSWER_FILE, or standard input without one. With --format json or
+    html the report goes to standard output and the verdict to standard error.
+
+    \b
+    Examples:
+      citemark check --sources sources.json answer.txt
+      llm "..." | citemark check --sources sources.json --config legal-strict
+      citemark check --sources sources.json --min-coverage 0.3 --format json answer.txt
+    """
+    sources = _read_sources(sources_path)
+    if isinstance(sources, dict):
+        raise click.ClickException(
+            f"{sources_path}: check judges sentences against documents and needs a list of "
+            "{id, text}; a phrase map can only be tagged (citemark tag)"
+        )
+    answer = _read_answer(answer_file)
+    report = _align(answer, sources, _config(config))
+    failures = _failures(report, min_coverage)
+    verdict = _verdict(report, failures, min_coverage)
+    if output_format == "text":
+        problems = format_problems(report)
+        click.echo(problems + "\n" + verdict if problems else verdict)
+    else:
+        if output_format == "json":
+            data = report.to_dict()
+            data["check"] = {
+                "passed": not failures,
+                "failures": failures,
+                "min_coverage": min_coverage,
+            }
+            _emit(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            _emit(report.html())
+        click.echo(verdict, err=True)
+    if failures:
+        sys.exit(EXIT_FAIL)
+
+
+def _failures(report: Report, min_coverage: float) -> list[str]:
+    failures = []
+    unsupported = sum(s.status == "unsupported" for s in report.sentences)
+    if unsupported:
+        failures.append(f"{unsupported} unsupported sentence{'s' if unsupported > 1 else ''}")
+    if min_coverage and report.coverage < min_coverage:
+        failures.append(
+            f"verbatim coverage {report.coverage:.0%} is under --min-coverage {min_coverage:.0%}"
+        )
+    return failures
+
+
+def _verdict(report: Report, failures: list[str], min_coverage: float) -> str:
+    summary = report.summary()
+    total = summary["sentences"]
+    counts = (
+        f"{total} sentence{'' if total == 1 else 's'}: {summary['supported']} supported, "
+        f"{summary['partial']} partial, {summary['unsupported']} unsupported; "
+        f"verbatim coverage {report.coverage:.0%}"
+    )
+    if failures:
+        return f"FAIL: {'; '.join(failures)} ({counts})"
+    return f"OK: {counts}"
+
+
+def format_problems(report: Report) -> str:
+    """The sentences a reviewer must look at, worst first, each with what is missing."""
+    order = {"unsupported": 0, "partial": 1}
+    flagged = sorted(
+        ((n, s) for n, s in enumerate(report.sentences, 1) if s.status in order),
+        key=lambda pair: (order[pair[1].status], pair[0]),
+    )
+    lines = []
+    for n, s in flagged:
+        lines.append(f"{s.status.upper():<11} [{n}] {s.start}-{s.end}  {s.text}")
+        if s.missing_facts:
+            facts = "; ".join(f"{f.kind} {f.text!r}" for f in s.missing_facts)
+            lines.append(f"            missing facts: {facts}")
+        if s.citations:
+            best = s.citations[0]
+            lines.append(
+                f"            best evidence: {best.kind} {best.source_id}"
+                f"[{best.source_start}:{best.source_end}] {_clip(best.evidence)}"
+            )
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _clip(text: str, width: int = 80) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= width else text[: width - 3] + "...")
+
+
+# --------------------------------------------------------------------------- batch
+
+
+@main.command("batch")
+@click.argument("in_path", metavar="IN.jsonl", type=click.Path(dir_okay=False))
+@click.argument("out_path", metavar="OUT.jsonl", type=click.Path(dir_okay=False))
+@_CONFIG_OPTION
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes on this machine (each loads the model once).",
+)
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on an existing Dask cluster (scheduler address, e.g. tcp://10.0.0.5:8786).",
+)
+@_friendly
+def batch_command(
+    in_path: str, out_path: str, config: str, workers: int, dask_address: str | None
+) -> None:
+    """Align every record of a JSONL file and write one result line per record.
+
+    Each input line holds an answer and its sources; the output can be resumed
+    (records already written are skipped) and opened in the review page.
+
+    \b
+    Examples:
+      citemark batch answers.jsonl results.jsonl --workers 2
+      citemark batch answers.jsonl results.jsonl --dask tcp://scheduler:8786
+    """
+    try:
+        from .batch import run_batch
+    except ImportError as exc:
+        if exc.name in ("citemark.batch", f"{__package__}.batch"):
+            raise click.ClickException(
+                "batch is not available in this installation (no citemark.batch module)"
+            ) from None
+        raise click.ClickException(
+            f"batch needs the batch extra: pip install 'citemark[batch]' ({exc})"
+        ) from None
+    _config(config)  # an unknown preset fails here, before any work
+    stats = run_batch(
+        in_path,
+        out_path,
+        config=config,
+        workers=workers,
+        dask_address=dask_address,
+        progress=True,
+    )
+    if stats is not None:
+        click.echo(
+            f"batch: {stats.written} lines written to {out_path} ({stats.errors} error lines), "
+            f"{stats.skipped} records already done, in {stats.seconds:.1f} s",
+            err=True,
+        )
+
+
+# --------------------------------------------------------------------------- serve
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="TCP port."
+)
+@_CONFIG_OPTION
+@click.option(
+    "--api-key",
+    envvar="CITEMARK_API_KEY",
+    show_envvar=True,
+    default=None,
+    help="Require this key (X-API-Key or Authorization: Bearer) on every /v1 request.",
+)
+@click.option(
+    "--max-request-bytes",
+    type=click.IntRange(min=1),
+    default=5_000_000,
+    show_default=True,
+    help="Refuse larger request bodies with 413.",
+)
+@_friendly
+def serve_command(
+    host: str, port: int, config: str, api_key: str | None, max_request_bytes: int
+) -> None:
+    """Run the HTTP API and the review page (http://HOST:PORT/).
+
+    The API is documented at /docs and /openapi.json. The model loads once, at
+    start-up, in the background; /healthz says when it is ready.
+
+    \b
+    Examples:
+      citemark serve --host 127.0.0.1 --port 8000
+      CITEMARK_API_KEY=secret citemark serve --host 0.0.0.0 --config legal-strict
+    """
+    try:
+        import uvicorn
+
+        from .server import Settings, create_app
+    except ImportError as exc:
+        raise click.ClickException(
+            f"serve needs the serve extra: pip install 'citemark[serve]' ({exc})"
+        ) from None
+    settings = Settings(config=config, api_key=api_key or None, max_request_bytes=max_request_bytes)
+    app = create_app(settings)
+    if not settings.api_key and host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(
+            f"warning: listening on {host} without an API key; anyone who can reach it can use "
+            "it (set --api-key or CITEMARK_API_KEY)",
+            err=True,
+        )
+    click.echo(
+        f"citemark: review page at http://{_url_host(host)}:{port}/ (API docs at /docs)", err=True
+    )
+    uvicorn.run(app, host=host, port=port, log_level="info")
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+# --------------------------------------------------------------------------- demo, eval
 
 
 def _example() -> dict[str, Any]:
@@ -58,9 +495,7 @@ def _example() -> dict[str, Any]:
 
 
 @main.command()
-@click.option(
-    "--config", "config", default="default", show_default=True, help="Preset name or TOML file."
-)
+@_CONFIG_OPTION
 @_friendly
 def demo(config: str) -> None:
     """Align the bundled lease example and print the tagged answer and the report.
@@ -69,13 +504,13 @@ def demo(config: str) -> None:
     Example:
       citemark demo --config legal-strict
     """
-    from . import tag
-    from .pipeline import align
+    from .tagging import tag
 
+    cfg = _config(config)
     example = _example()
     click.echo("== Phrase mode (tag): quoted phrases per source ==")
     click.echo(tag(example["answer"], example["phrases"]))
-    report = align(example["answer"], example["sources"], config=config)
+    report = _align(example["answer"], example["sources"], cfg)
     click.echo("\n== Document mode (align): tagged answer ==")
     click.echo(report.tagged())
     click.echo("\n== Report ==")
@@ -108,9 +543,7 @@ def format_report(report: Any) -> str:
 
 @main.command("eval")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option(
-    "--config", "config", default="default", show_default=True, help="Preset name or TOML file."
-)
+@_CONFIG_OPTION
 @click.option(
     "--split",
     type=click.Choice(["all", "fit", "holdout"]),
@@ -149,28 +582,3 @@ def eval_command(
     if plot:
         draw(predictions, plot)
         click.echo(f"plot written to {Path(plot)}", err=True)
-
-
-@main.command("tag")
-@click.option(
-    "--sources",
-    "sources_path",
-    required=True,
-    type=click.Path(dir_okay=False),
-    help="JSON sources file.",
-)
-@click.argument("answer_file", required=False, type=click.Path(dir_okay=False))
-@click.option("--word-level/--substring", default=True, show_default=True)
-@_friendly
-def tag_command(sources_path: str, answer_file: str | None, word_level: bool) -> None:
-    """Wrap every quoted region of the answer in <cite ids="...">.
-
-    \b
-    Example:
-      citemark tag --sources phrases.json answer.txt
-    """
-    from . import tag
-
-    answer = Path(answer_file).read_text("utf-8") if answer_file else sys.stdin.read()
-    sources = json.loads(Path(sources_path).read_text("utf-8"))
-    click.echo(tag(answer, sources, word_level=word_level), nl=False)

@@ -31,6 +31,7 @@ class Embedder:
         self._lock = threading.Lock()
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
 
     @property
     def loaded(self) -> bool:
@@ -44,11 +45,15 @@ class Embedder:
             return self._model
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Normalised vectors for ``texts`` (rows), embedding only those not cached."""
+        """Normalised vectors for ``texts`` (rows), embedding only those not cached.
+
+        Safe to call from several threads (the HTTP service does): the cache is
+        only touched under its lock, and the model runs outside it.
+        """
         keys = [hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
-        missing = sorted(
-            {k: t for k, t in zip(keys, texts, strict=True) if k not in self._cache}.items()
-        )
+        with self._cache_lock:
+            found = {k: self._cache[k] for k in keys if k in self._cache}
+        missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in found}.items())
         if missing:
             vectors = self.model().encode(
                 [t for _, t in missing],
@@ -57,11 +62,15 @@ class Embedder:
                 convert_to_numpy=True,
                 show_progress_bar=False,
             )
-            for (key, _), vector in zip(missing, vectors, strict=True):
-                self._remember(key, vector.astype(np.float32))
-        rows = [self._cache[k] for k in keys]
-        for key in keys:
-            self._cache.move_to_end(key)
+            with self._cache_lock:
+                for (key, _), vector in zip(missing, vectors, strict=True):
+                    found[key] = vector.astype(np.float32)
+                    self._remember(key, found[key])
+        with self._cache_lock:
+            for key in keys:
+                if key in self._cache:
+                    self._cache.move_to_end(key)
+        rows = [found[k] for k in keys]
         return np.vstack(rows) if rows else np.zeros((0, 384), dtype=np.float32)
 
     def _remember(self, key: bytes, vector: np.ndarray) -> None:

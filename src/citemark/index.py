@@ -8,6 +8,7 @@ answer.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from .segment import segment
 from .sources import Limits, coerce_sources
 from .tokens import is_cjk, slice_tokens
 from .types import Source
-from .verbatim import DocumentMatcher
+from .verbatim import DocumentMatcher, gc_paused
 from .words import bigrams, content_units
 
 
@@ -47,32 +48,37 @@ class SourceIndex:
         self.sources: list[Source] = coerce_sources(sources, limits)
         self.char_level = _char_level(self.config, self.sources)
         k = self.config.min_tokens_cjk if self.char_level else self.config.min_tokens
-        self.matcher = DocumentMatcher(self.sources, min_tokens=k)
-        self.sentences: list[SourceSentence] = []
-        self.by_source: list[range] = []
-        for source_index, source in enumerate(self.sources):
-            first = len(self.sentences)
-            tokens = self.matcher.tokens[source_index]
-            for span in segment(source.text):
-                units = content_units(slice_tokens(tokens, span))
-                self.sentences.append(
-                    SourceSentence(
-                        len(self.sentences),
-                        source_index,
-                        span.start,
-                        span.end,
-                        frozenset(units),
-                        frozenset(bigrams(units)),
-                    )
-                )
-            self.by_source.append(range(first, len(self.sentences)))
-        self.postings: dict[str, list[int]] = defaultdict(list)
-        for sentence in self.sentences:
-            for u in sentence.units:
-                self.postings[u].append(sentence.id)
+        with gc_paused():
+            self.matcher = DocumentMatcher(self.sources, min_tokens=k)
+            self.sentences: list[SourceSentence] = []
+            self.by_source: list[range] = []
+            for source_index, source in enumerate(self.sources):
+                self._add_sentences(source_index, source)
+            self.postings: dict[str, list[int]] = defaultdict(list)
+            for sentence in self.sentences:
+                for u in sentence.units:
+                    self.postings[u].append(sentence.id)
         n = max(len(self.sentences), 1)
         self._idf = {u: math.log(1 + n / len(ids)) for u, ids in self.postings.items()}
         self._unseen_idf = math.log(1 + n / 0.5)
+
+    def _add_sentences(self, source_index: int, source: Source) -> None:
+        """The sentences of one source with their content units and unit bigrams."""
+        first = len(self.sentences)
+        tokens = self.matcher.tokens[source_index]
+        for span in segment(source.text):
+            units = content_units(slice_tokens(tokens, span))
+            self.sentences.append(
+                SourceSentence(
+                    len(self.sentences),
+                    source_index,
+                    span.start,
+                    span.end,
+                    frozenset(units),
+                    frozenset(bigrams(units)),
+                )
+            )
+        self.by_source.append(range(first, len(self.sentences)))
 
     def idf(self, unit: str) -> float:
         """Inverse sentence frequency; units absent from every source weigh most."""
@@ -90,8 +96,9 @@ class SourceIndex:
             weight = self.idf(u)
             for sentence_id in self.postings.get(u, ()):
                 scores[sentence_id] += weight
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [sentence_id for sentence_id, _ in ranked[:limit]]
+        # nsmallest(n, key) is sorted(key)[:n] without sorting every scored sentence.
+        ranked = heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [sentence_id for sentence_id, _ in ranked]
 
 
 def _char_level(config: Config, sources: list[Source]) -> bool:

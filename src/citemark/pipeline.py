@@ -16,7 +16,7 @@ from .report import Citation, Report, SentenceResult
 from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
-from .support import QUOTED, Support, find_support
+from .support import QUOTED, Support, find_support, overlapping
 from .tokens import slice_tokens, tokenize
 from .types import Match, Span
 from .verbatim import merge
@@ -57,7 +57,11 @@ def align(
         embedder = default_embedder()
     supports = find_support(index, answer, spans, tokens, blocks, cfg, embedder if hybrid else None)
     judge = judge or LogisticJudge(cfg, cfg.mode)
-    results = tuple(_result(index, answer, support, matches, cfg, judge) for support in supports)
+    near = overlapping(spans, matches)
+    results = tuple(
+        _result(index, answer, support, found, cfg, judge)
+        for support, found in zip(supports, near, strict=True)
+    )
     notes = () if hybrid else ("lexical mode: the embedding model was not used",)
     return Report(answer, results, tuple(blocks), cfg.mode, cfg.name, notes)
 

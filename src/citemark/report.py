@@ -9,7 +9,9 @@ from typing import Any, Literal
 from .facts import Fact
 from .render import Mark, marks_from_blocks, render_html, render_spans, render_tagged
 from .score import STATUSES, Status
+from .tokens import tokenize
 from .types import Block
+from .words import content_units
 
 CitationKind = Literal["verbatim", "paraphrase"]
 
@@ -138,7 +140,11 @@ def _paraphrase_ids(sentence: SentenceResult) -> tuple[str, ...]:
 def _gaps(
     answer: str, sentence: SentenceResult, blocks: tuple[Block, ...], ids: tuple[str, ...]
 ) -> list[Mark]:
-    """Stretches of the sentence outside verbatim blocks that hold a word, trimmed."""
+    """Stretches of the sentence outside verbatim blocks that hold a content word, trimmed.
+
+    "Under the" between two quotes says nothing a source could support, so it is
+    left plain rather than drawn as paraphrase.
+    """
     cuts = [(b.start, b.end) for b in blocks if b.start < sentence.end and b.end > sentence.start]
     marks: list[Mark] = []
     position = sentence.start
@@ -148,7 +154,11 @@ def _gaps(
             gap_start += 1
         while gap_end > gap_start and not answer[gap_end - 1].isalnum():
             gap_end -= 1
-        if gap_start < gap_end:
+        if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
         position = max(position, end)
     return marks
+
+
+def _has_content(text: str) -> bool:
+    return bool(content_units(tokenize(text)))

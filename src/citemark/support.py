@@ -12,8 +12,11 @@ facts from several places). The features it measures are what the scorer weighs.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Protocol, TypeVar
 
 import numpy as np
 from rapidfuzz import fuzz, utils
@@ -34,6 +37,17 @@ MIN_COVER_GAIN = 0.1
 QUOTED = 0.9
 NAME_KINDS = frozenset({"name"})
 NEGATION_KINDS = frozenset({"negation"})
+
+
+class _HasRange(Protocol):
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+_Ranged = TypeVar("_Ranged", bound=_HasRange)
 
 
 @dataclass(frozen=True)
@@ -82,7 +96,11 @@ def find_support(
     embedder: Embedder | None,
 ) -> list[Support]:
     """One :class:`Support` per sentence span, embedding everything needed in one batch."""
-    sentences = [_prepare(index, answer, span, tokens, blocks) for span in spans]
+    near = overlapping(spans, blocks)
+    sentences = [
+        _prepare(index, answer, span, tokens, found)
+        for span, found in zip(spans, near, strict=True)
+    ]
     for sentence in sentences:
         sentence.candidates = _windows(index, sentence, config)
     cosines = _cosines(index, sentences, embedder) if embedder is not None else None
@@ -91,6 +109,27 @@ def find_support(
         _support(index, sentence, config, cosines[n] if cosines is not None else None, hybrid)
         for n, sentence in enumerate(sentences)
     ]
+
+
+def overlapping(spans: Sequence[Span], items: Sequence[_Ranged]) -> list[list[_Ranged]]:
+    """For each span, the items (matches, blocks) overlapping it, in their given order.
+
+    Each sentence then looks at its own quotes only, not at all of the answer's,
+    which made the per-sentence loops quadratic in answer length; the loops skip
+    non-overlapping items anyway, so the result is the same. Spans in order and
+    disjoint (what the segmenter and ``align`` produce) take a sorted sweep; any
+    other spans take the plain filter.
+    """
+    if any(a.end > b.start for a, b in pairwise(spans)) or any(s.start >= s.end for s in spans):
+        return [[i for i in items if i.start < s.end and i.end > s.start] for s in spans]
+    ends = [s.end for s in spans]
+    found: list[list[_Ranged]] = [[] for _ in spans]
+    for item in items:
+        n = bisect_right(ends, item.start)
+        while n < len(spans) and spans[n].start < item.end:
+            found[n].append(item)
+            n += 1
+    return found
 
 
 def _prepare(
@@ -110,16 +149,21 @@ def _prepare(
 
 def _verbatim_share(answer: str, span: Span, blocks: Sequence[Block]) -> float:
     """Share of the sentence's non-space characters inside verbatim blocks."""
-    text = answer[span.start : span.end]
-    total = sum(1 for ch in text if not ch.isspace())
+    total = _non_space(answer[span.start : span.end])
     if not total:
         return 0.0
     inside = 0
     for block in blocks:
         start, end = max(block.start, span.start), min(block.end, span.end)
         if start < end:
-            inside += sum(1 for ch in answer[start:end] if not ch.isspace())
+            inside += _non_space(answer[start:end])
     return inside / total
+
+
+def _non_space(text: str) -> int:
+    """Characters that are not whitespace. ``str.split`` applies the same test as
+    ``str.isspace`` but in C; a generator over the characters costs a call each."""
+    return sum(map(len, text.split()))
 
 
 def _windows(index: SourceIndex, sentence: _Sentence, config: Config) -> list[tuple[int, ...]]:
@@ -166,14 +210,19 @@ def _support(
     hybrid: bool,
 ) -> Support:
     quoted = sentence.verbatim >= QUOTED
+    # A window's units are needed to score it, to cover with it and for the
+    # features: building their union once per window, not at every use, removes
+    # the repeated set unions that dominated this stage.
+    units = {w: _window_units(index, w) for w in sentence.candidates}
     scored = [
-        _score_passage(index, sentence, w, cosines, quoted, hybrid) for w in sentence.candidates
+        _score_passage(index, sentence, w, units[w], cosines, quoted, hybrid)
+        for w in sentence.candidates
     ]
     scored.sort(key=lambda p: (-p.score, p.source_index, p.start, -(p.end - p.start)))
-    cover = _cover(index, sentence, scored, config.max_citations)
+    cover = _cover(sentence, scored, config.max_citations, units)
     evidence = "\n".join(index.text_of(p.sentence_ids) for p in cover)
     missing = tuple(missing_facts(sentence.text, evidence)) if sentence.units else ()
-    features = _features(index, sentence, cover, evidence, missing, quoted, hybrid)
+    features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
     return Support(sentence.span, features, tuple(cover), missing, evidence)
 
 
@@ -181,11 +230,11 @@ def _score_passage(
     index: SourceIndex,
     sentence: _Sentence,
     window: tuple[int, ...],
+    units: set[str],
     cosines: dict[int, float] | None,
     quoted: bool,
     hybrid: bool,
 ) -> Passage:
-    units: set[str] = set().union(*(index.sentences[i].units for i in window))
     shared = sentence.units & units
     total = sum(sentence.weights.values()) or 1.0
     recall_idf = sum(sentence.weights[u] for u in shared) / total
@@ -202,34 +251,44 @@ def _score_passage(
 
 
 def _cover(
-    index: SourceIndex, sentence: _Sentence, scored: list[Passage], limit: int
+    sentence: _Sentence,
+    scored: list[Passage],
+    limit: int,
+    units: dict[tuple[int, ...], set[str]],
 ) -> list[Passage]:
     """The best passage, then passages that add most uncovered weight, up to ``limit``."""
     if not scored:
         return []
     chosen = [scored[0]]
-    covered = sentence.units & _units(index, scored[0])
+    covered = sentence.units & units[scored[0].sentence_ids]
     total = sum(sentence.weights.values()) or 1.0
     while len(chosen) < limit:
         used = {i for p in chosen for i in p.sentence_ids}
         best, best_gain = None, MIN_COVER_GAIN * total
         for passage in scored:
-            if used & set(passage.sentence_ids):
+            if not used.isdisjoint(passage.sentence_ids):
                 continue
             gain = sum(
-                sentence.weights[u] for u in (sentence.units & _units(index, passage)) - covered
+                sentence.weights[u]
+                for u in (sentence.units & units[passage.sentence_ids]) - covered
             )
             if gain > best_gain:
                 best, best_gain = passage, gain
         if best is None:
             break
         chosen.append(best)
-        covered |= sentence.units & _units(index, best)
+        covered |= sentence.units & units[best.sentence_ids]
     return chosen
 
 
-def _units(index: SourceIndex, passage: Passage) -> set[str]:
-    return set().union(*(index.sentences[i].units for i in passage.sentence_ids))
+def _window_units(index: SourceIndex, window: tuple[int, ...]) -> set[str]:
+    """The content units of a window's sentences together.
+
+    Built exactly as before the memo (a fresh ``set`` unioned in window order), so
+    that set iteration order, and with it every floating-point sum over it, is
+    unchanged.
+    """
+    return set().union(*(index.sentences[i].units for i in window))
 
 
 def _features(
@@ -240,6 +299,7 @@ def _features(
     missing: tuple[Fact, ...],
     quoted: bool,
     hybrid: bool,
+    units: dict[tuple[int, ...], set[str]],
 ) -> dict[str, float]:
     total = sum(sentence.weights.values())
     best = cover[0] if cover else None
@@ -247,7 +307,9 @@ def _features(
         recall = recall_idf = cover_idf = global_idf = bigram = 1.0
     else:
         covered = (
-            sentence.units & set().union(*(_units(index, p) for p in cover)) if cover else set()
+            sentence.units & set().union(*(units[p.sentence_ids] for p in cover))
+            if cover
+            else set()
         )
         in_sources = {u for u in sentence.units if u in index.postings}
         recall = best.recall if best else 0.0

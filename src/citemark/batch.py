@@ -1,0 +1,571 @@
+"""Batch alignment of a JSONL file: streaming, ordered, resumable, local or on Dask.
+
+A batch of thousands of answers runs for hours, so it must survive being killed
+and must not need the whole file in memory. :func:`run_batch` therefore
+
+- reads the input one line at a time and keeps only a bounded window of records
+  in flight, so memory stays flat however long the file is;
+- writes one result line per record, in input order, each with a single
+  unbuffered ``write``, so a killed run leaves complete lines (and at worst one
+  partial last line, which the next run cuts off before it resumes);
+- resumes by counting the complete lines already in the output and skipping that
+  many records;
+- turns a bad record into an ``{"id", "index", "error"}`` line instead of
+  stopping the batch.
+
+Input lines are ``{"id"?, "answer", "sources"}`` objects; evalset v1 records are
+accepted as they are, and their ``sentences`` (gold boundaries) are used instead
+of the segmenter, as ``citemark eval`` does. Blank lines are not records. Output
+lines are ``{"id", "index", "report": Report.to_dict()}`` where ``index`` is the
+record's 0-based position among the input's records.
+
+Parallelism: ``workers=N`` runs N local processes, each loading the config and
+(in hybrid mode) the embedding model once in its initializer. ``dask_address``
+sends chunks of records to a ``dask.distributed`` cluster instead; each worker
+process keeps the same per-process state in a module global, so the model is
+loaded once per worker, not once per task. From Python, :func:`run_on_dask`
+aligns any iterable of records on an existing ``Client`` and yields the result
+dicts in order::
+
+    from distributed import Client
+    from citemark.batch import run_on_dask
+
+    with Client("tcp://scheduler:8786") as client:
+        for result in run_on_dask(records, client, config="default"):
+            ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from .config import Config, load_config
+from .errors import CitemarkError, InputError
+from .index import SourceIndex
+from .pipeline import align
+
+# Records sent to a worker at a time: large enough that inter-process overhead is
+# noise next to alignment (milliseconds per record), small enough to keep order
+# latency and memory low.
+DEFAULT_CHUNK = 8
+# Chunks in flight per worker: one running, one queued, so no worker waits.
+WINDOW_PER_WORKER = 2
+# Prepared sources kept per process: evalset records share sources (six systems'
+# answers to one question), most batches do not, so a handful is enough.
+INDEX_CACHE_SIZE = 16
+_BLOCK = 1 << 20
+
+
+@dataclass
+class BatchStats:
+    """What a :func:`run_batch` call did.
+
+    ``records`` counts the input's records, ``skipped`` those already in the output
+    from an earlier run, ``written`` the lines this run wrote (``errors`` of them
+    error lines), and ``seconds`` this run's wall time.
+    """
+
+    records: int = 0
+    written: int = 0
+    skipped: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One input record as it travels to a worker: its position and its raw line."""
+
+    index: int
+    payload: bytes | str | dict[str, Any]
+
+
+class _Future(Protocol):
+    def result(self) -> list[str]: ...
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def run_batch(
+    in_path: str | os.PathLike[str],
+    out_path: str | os.PathLike[str],
+    *,
+    config: Config | str = "default",
+    workers: int = 1,
+    dask_address: str | None = None,
+    progress: bool = True,
+    chunk_size: int = DEFAULT_CHUNK,
+) -> BatchStats:
+    """Align every record of the JSONL file ``in_path`` into ``out_path``, in order.
+
+    Rerunning after an interruption continues where the output ends. ``workers``
+    local processes share the work (1 = this process); ``dask_address`` (a
+    scheduler address) sends it to a Dask cluster instead.
+    """
+    started = time.perf_counter()
+    cfg = load_config(config)
+    source, target = Path(in_path), Path(out_path)
+    _check_paths(source, target, workers, chunk_size)
+    done = repair_output(target)
+    total = count_records(source) if progress else None
+    if total is not None and total < done:
+        raise InputError(_too_many(target, done, source, total))
+    stats = BatchStats(skipped=done)
+    items = _counting(_read_items(source), stats)
+    todo = (item for item in items if item.index >= done)
+    with _Writer(target) as writer, _progress_bar(total, done, progress) as bar:
+        for line in _result_lines(todo, cfg, workers, dask_address, chunk_size):
+            writer.write(line)
+            stats.written += 1
+            stats.errors += _is_error(line)
+            bar.update(1)
+    if stats.records < done:
+        raise InputError(_too_many(target, done, source, stats.records))
+    stats.seconds = round(time.perf_counter() - started, 3)
+    return stats
+
+
+def run_on_dask(
+    records: Iterable[dict[str, Any] | str],
+    client: Any,
+    *,
+    config: Config | str = "default",
+    chunk_size: int = DEFAULT_CHUNK,
+) -> Iterator[dict[str, Any]]:
+    """Align ``records`` on the Dask ``client``'s workers; yield result dicts in order.
+
+    Each yielded dict is ``{"id", "index", "report"}`` or ``{"id", "index",
+    "error"}``, exactly as :func:`run_batch` writes them. Records are sent in
+    chunks with a bounded number in flight, so ``records`` may be a generator over
+    a file of any size.
+    """
+    cfg = load_config(config)
+    items = (_Item(n, record) for n, record in enumerate(records))
+    for line in _dask_lines(items, client, cfg, chunk_size):
+        yield json.loads(line)
+
+
+def align_record(record: dict[str, Any] | str | bytes, index: int, config: Config) -> str:
+    """The output line (with its newline) for one input record; never raises for bad input.
+
+    Exposed so that other drivers (a queue consumer, a web job) write exactly the
+    lines :func:`run_batch` writes.
+    """
+    record_id: Any = None
+    try:
+        data = _parse(record)
+        record_id = _record_id(data)
+        report = align(
+            _field(data, "answer", str),
+            None,
+            index=_state(config).index(_field(data, "sources", list)),
+            config=config,
+            sentences=_sentences(data),
+        )
+        out = {"id": record_id, "index": index, "report": report.to_dict()}
+    except CitemarkError as exc:
+        out = {"id": record_id, "index": index, "error": _one_line(str(exc))}
+    except Exception as exc:  # a bug must cost one record, not the batch
+        out = {"id": record_id, "index": index, "error": _one_line(_internal(exc))}
+    return json.dumps(out, ensure_ascii=False, separators=(",", ":"), default=_json_default) + "\n"
+
+
+# --------------------------------------------------------------------------- output file
+
+
+def repair_output(path: Path) -> int:
+    """Cut a partial last line off ``path`` and return how many complete lines it holds.
+
+    A run killed mid-write can leave one incomplete line; everything before the
+    last newline is complete by construction. The last complete line must be the
+    result of record ``count - 1``, or the file is not this kind of output and is
+    left alone (an error), rather than silently extended.
+    """
+    if not path.exists():
+        return 0
+    with path.open("r+b") as handle:
+        end = _end_of_last_line(handle)
+        if end < handle.seek(0, os.SEEK_END):
+            handle.truncate(end)
+        count = _count_newlines(handle, end)
+        if count:
+            _check_last_line(path, _last_line(handle, end), count)
+    return count
+
+
+def count_records(path: Path) -> int:
+    """Non-blank lines of ``path``, read in a stream (for the progress bar's total)."""
+    with path.open("rb") as handle:
+        return sum(1 for raw in handle if raw.strip())
+
+
+class _Writer:
+    """Appends whole lines with one unbuffered write each, so a kill never splits one
+    inside a buffer; a short write (rare on regular files) is completed in a loop."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._fd = -1
+
+    def __enter__(self) -> _Writer:
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd = os.open(self._path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        return self
+
+    def write(self, line: str) -> None:
+        view = memoryview(line.encode("utf-8"))
+        while view:
+            view = view[os.write(self._fd, view) :]
+
+    def __exit__(self, *exc: object) -> None:
+        os.close(self._fd)
+
+
+def _end_of_last_line(handle: Any) -> int:
+    """Offset just past the last newline (0 if there is none)."""
+    position = handle.seek(0, os.SEEK_END)
+    while position > 0:
+        step = min(_BLOCK, position)
+        handle.seek(position - step)
+        found = handle.read(step).rfind(b"\n")
+        if found >= 0:
+            return position - step + found + 1
+        position -= step
+    return 0
+
+
+def _count_newlines(handle: Any, end: int) -> int:
+    handle.seek(0)
+    count, position = 0, 0
+    while position < end:
+        block = handle.read(min(_BLOCK, end - position))
+        count += block.count(b"\n")
+        position += len(block)
+    return count
+
+
+def _last_line(handle: Any, end: int) -> bytes:
+    """The complete line ending at ``end`` (which is just past its newline)."""
+    start = end - 1
+    while start > 0:
+        step = min(_BLOCK, start)
+        handle.seek(start - step)
+        found = handle.read(step).rfind(b"\n")
+        if found >= 0:
+            start = start - step + found + 1
+            break
+        start -= step
+    handle.seek(start)
+    return handle.read(end - start)
+
+
+def _check_last_line(path: Path, line: bytes, count: int) -> None:
+    try:
+        index = json.loads(line).get("index")
+    except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+        index = None
+    if index != count - 1:
+        raise InputError(
+            f"{path} does not look like citemark batch output (line {count} is not the "
+            f"result of record {count - 1}); refusing to append to it"
+        )
+
+
+def _check_paths(source: Path, target: Path, workers: int, chunk_size: int) -> None:
+    if not source.is_file():
+        raise InputError(f"input file not found: {source}")
+    if target.exists() and source.samefile(target):
+        raise InputError("the output file must not be the input file")
+    if workers < 1:
+        raise InputError(f"workers must be at least 1, got {workers}")
+    if chunk_size < 1:
+        raise InputError(f"chunk_size must be at least 1, got {chunk_size}")
+
+
+def _too_many(target: Path, done: int, source: Path, records: int) -> str:
+    return (
+        f"{target} already holds {done} results but {source} has only {records} records: "
+        "it is the output of another input"
+    )
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _read_items(path: Path) -> Iterator[_Item]:
+    """Records as raw lines, decoded and parsed by whoever aligns them."""
+    with path.open("rb") as handle:
+        index = 0
+        for raw in handle:
+            if raw.strip():
+                yield _Item(index, raw)
+                index += 1
+
+
+def _counting(items: Iterator[_Item], stats: BatchStats) -> Iterator[_Item]:
+    for item in items:
+        stats.records = item.index + 1
+        yield item
+
+
+def _chunks(items: Iterable[_Item], size: int) -> Iterator[list[_Item]]:
+    chunk: list[_Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _parse(record: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    if isinstance(record, bytes):
+        try:
+            record = record.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"line is not valid UTF-8 ({exc.reason} at byte {exc.start})"
+            ) from None
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"line is not valid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(record, dict):
+        raise InputError(f"a record must be a JSON object, got {type(record).__name__}")
+    return record
+
+
+def _record_id(data: dict[str, Any]) -> Any:
+    value = data.get("id")
+    return value if isinstance(value, str | int) and not isinstance(value, bool) else None
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind):
+        got = "nothing" if value is None else type(value).__name__
+        raise InputError(f"record field {name!r} must be a {kind.__name__}, got {got}")
+    return value
+
+
+def _sentences(data: dict[str, Any]) -> list[tuple[int, int]] | None:
+    """Gold sentence boundaries of an evalset record, else ``None`` (use the segmenter)."""
+    sentences = data.get("sentences")
+    if sentences is None:
+        return None
+    if not isinstance(sentences, list):
+        raise InputError("record field 'sentences' must be a list of {start, end}")
+    try:
+        return [(s["start"], s["end"]) if isinstance(s, dict) else (s[0], s[1]) for s in sentences]
+    except (KeyError, IndexError, TypeError):
+        raise InputError("record field 'sentences' must be a list of {start, end}") from None
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split()) or "error"
+
+
+def _internal(exc: Exception) -> str:
+    return f"internal error ({type(exc).__name__}): {exc}"
+
+
+def _json_default(value: object) -> object:
+    """Report dicts hold only JSON types, tuples and dataclasses; say so if not."""
+    if hasattr(value, "__dataclass_fields__"):
+        return asdict(value)  # type: ignore[call-overload]
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def _is_error(line: str) -> bool:
+    """Whether an output line is an error line (keys are written id, index, then the rest;
+    an id string cannot hold ``,"index":`` unescaped)."""
+    after_index = line.index(',"index":') + len(',"index":')
+    return line.startswith('"error"', line.index(",", after_index) + 1)
+
+
+# --------------------------------------------------------------------------- per-process state
+
+
+class _State:
+    """What one process keeps between records: the config, prepared sources, the model."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._indexes: OrderedDict[str, SourceIndex] = OrderedDict()
+
+    def warm(self) -> None:
+        """Load what the first record would otherwise wait for: the segmenter, the model."""
+        from .embed import default_embedder
+        from .segment import segment
+
+        segment("Warm up. The segmenter pipeline is built once per process.")
+        if self.config.mode == "hybrid":
+            default_embedder().model()
+
+    def index(self, sources: list[Any]) -> SourceIndex:
+        """Prepared sources, reused while consecutive records share them."""
+        try:
+            key = hashlib.blake2b(
+                json.dumps(sources, sort_keys=True, ensure_ascii=False).encode("utf-8"),
+                digest_size=16,
+            ).hexdigest()
+        except (TypeError, ValueError):
+            return SourceIndex(sources, self.config)
+        found = self._indexes.get(key)
+        if found is None:
+            found = SourceIndex(sources, self.config)
+            self._indexes[key] = found
+            while len(self._indexes) > INDEX_CACHE_SIZE:
+                self._indexes.popitem(last=False)
+        self._indexes.move_to_end(key)
+        return found
+
+
+_STATES: dict[str, _State] = {}
+
+
+def _state(config: Config) -> _State:
+    """This process's state for ``config``: built once per process (or Dask worker)."""
+    key = repr(config)
+    state = _STATES.get(key)
+    if state is None:
+        _STATES.clear()
+        state = _STATES[key] = _State(config)
+    return state
+
+
+def _init_worker(config: Config, threads: int) -> None:
+    """Process-pool initializer: share the CPUs fairly, then load everything once."""
+    if config.mode == "hybrid":
+        import torch
+
+        torch.set_num_threads(threads)
+    _state(config).warm()
+
+
+def _warm_dask_worker(config: Config) -> None:
+    _state(config).warm()
+
+
+def process_chunk(items: list[_Item], config: Config) -> list[str]:
+    """Output lines for a chunk of records (runs in a worker process or Dask task)."""
+    return [align_record(item.payload, item.index, config) for item in items]
+
+
+# --------------------------------------------------------------------------- executors
+
+
+def _result_lines(
+    items: Iterable[_Item],
+    config: Config,
+    workers: int,
+    dask_address: str | None,
+    chunk_size: int,
+) -> Iterator[str]:
+    if dask_address is not None:
+        from distributed import Client
+
+        with Client(dask_address) as client:
+            yield from _dask_lines(items, client, config, chunk_size)
+        return
+    if workers == 1:
+        _state(config).warm()
+        for item in items:
+            yield align_record(item.payload, item.index, config)
+        return
+    yield from _pool_lines(items, config, workers, chunk_size)
+
+
+def _pool_lines(
+    items: Iterable[_Item], config: Config, workers: int, chunk_size: int
+) -> Iterator[str]:
+    """Local worker processes (spawned: no forked torch or tqdm threads)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(config, threads),
+    ) as pool:
+        try:
+            yield from _ordered(
+                lambda chunk: pool.submit(process_chunk, chunk, config),
+                _chunks(items, chunk_size),
+                WINDOW_PER_WORKER * workers,
+            )
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _dask_lines(
+    items: Iterable[_Item], client: Any, config: Config, chunk_size: int
+) -> Iterator[str]:
+    """Chunks as Dask tasks; each worker process loads the model once (``_state``)."""
+    client.run(_warm_dask_worker, config)
+    slots = max(1, sum(client.nthreads().values()))
+    yield from _ordered(
+        lambda chunk: client.submit(process_chunk, chunk, config, pure=False),
+        _chunks(items, chunk_size),
+        WINDOW_PER_WORKER * slots,
+    )
+
+
+def _ordered(
+    submit: Callable[[list[_Item]], _Future], chunks: Iterable[list[_Item]], window: int
+) -> Iterator[str]:
+    """Results in submission order with at most ``window`` chunks in flight.
+
+    ``Executor.map`` would submit the whole input at once; the window is what keeps
+    memory flat on a file of any length.
+    """
+    pending: deque[_Future] = deque()
+    for chunk in chunks:
+        pending.append(submit(chunk))
+        if len(pending) >= window:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        """Nothing to show."""
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _progress_bar(total: int | None, done: int, enabled: bool) -> Any:
+    """A tqdm bar on stderr with rate and ETA, starting at the records already done."""
+    if not enabled:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(
+        total=total,
+        initial=done,
+        unit="rec",
+        desc="citemark batch",
+        file=sys.stderr,
+        dynamic_ncols=True,
+        smoothing=0.05,
+    )

@@ -1,0 +1,278 @@
+"""The FastAPI application: the /v1 API, /healthz, and the review page at /.
+
+Endpoints that align are plain ``def`` functions, so FastAPI runs them in its
+threadpool: a long alignment never blocks the event loop, and /healthz answers
+while it runs. Errors always come back as ``{"error": "..."}``: 400 for input
+the library refuses, 422 for a body of the wrong shape, 401 without the API key,
+413 over the size limit.
+"""
+
+# No `from __future__ import annotations`: FastAPI reads the annotations at runtime.
+
+import hmac
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .. import __version__
+from ..config import preset_names
+from ..errors import CitemarkError
+from ..stream import Streamer
+from .engine import Engine, Settings
+from .middleware import BodyLimit, SecurityHeaders, send_json
+from .models import (
+    AlignRequest,
+    AlignResponse,
+    Document,
+    ErrorOut,
+    Example,
+    Health,
+    Presets,
+    StreamHeader,
+    TagRequest,
+    TagResponse,
+    describe,
+)
+from .streaming import EventStream, lines_of, read_header, sentence_events
+
+log = logging.getLogger("citemark.server")
+
+STATIC = Path(__file__).parent / "static"
+
+# The review page shows untrusted text: nothing inline, nothing from elsewhere.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+DESCRIPTION = """\
+Mark which parts of a generated answer came from which sources — verbatim quotes
+and paraphrase support — and flag the sentences no source supports.
+
+* `POST /v1/align`: a verdict per sentence (supported / partial / unsupported),
+  ranked citations and the facts the evidence lacks.
+* `POST /v1/tag`: the answer with `<cite>` tags, for a phrase map or documents.
+* `POST /v1/stream`: the same verdicts, one server-sent event per sentence, while
+  the answer is still being written.
+
+When the server runs with an API key, send it as `X-API-Key: <key>` or
+`Authorization: Bearer <key>` on every `/v1` request.
+"""
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "Input the library refuses (the message says why)."},
+    401: {"model": ErrorOut, "description": "Missing or wrong API key."},
+    413: {"model": ErrorOut, "description": "Request body over the size limit."},
+    422: {"model": ErrorOut, "description": "Body of the wrong shape."},
+}
+
+
+class ApiKey:
+    """Refuse /v1 requests without the key, before their body is read.
+
+    Checked in front of everything else, so an unauthenticated client cannot
+    make the server parse its body; compared in constant time.
+    """
+
+    def __init__(self, app: ASGIApp, key: str, prefix: str = "/v1/") -> None:
+        self.app = app
+        self.key = key.encode()
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(self.prefix):
+            given = _presented_key(scope)
+            if given is None or not hmac.compare_digest(given.encode(), self.key):
+                await send_json(
+                    send,
+                    401,
+                    {"error": "missing or wrong API key (send it as X-API-Key: <key>)"},
+                    [(b"www-authenticate", b"Bearer")],
+                )
+                return
+        await self.app(scope, receive, send)
+
+
+def _presented_key(scope: Scope) -> str | None:
+    headers = {k.lower(): v for k, v in scope.get("headers", [])}
+    if key := headers.get(b"x-api-key"):
+        return key.decode("latin-1")
+    scheme, _, token = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A ready application; ``citemark serve`` runs it under uvicorn."""
+    settings = settings or Settings()
+    engine = Engine(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine.start_warm_up()
+        yield
+
+    app = FastAPI(
+        title="citemark",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+    )
+    app.state.engine = engine
+    _add_routes(app, engine)
+    _add_error_handlers(app)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Added last is outermost: the key is checked first, then the size.
+    app.add_middleware(SecurityHeaders, headers=PAGE_HEADERS, paths=("/",), prefixes=("/static/",))
+    app.add_middleware(BodyLimit, limit=settings.max_request_bytes)
+    if settings.api_key:
+        app.add_middleware(ApiKey, key=settings.api_key)
+        _document_key(app)
+    return app
+
+
+def _add_routes(app: FastAPI, engine: Engine) -> None:
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    @app.get("/healthz", response_model=Health, tags=["service"])
+    async def healthz() -> Health:
+        """Liveness and readiness: answers at once, even while alignments run."""
+        config = engine.default_config
+        return Health(
+            version=__version__, config=config.name, mode=config.mode, model=engine.model_state
+        )
+
+    @app.get("/v1/presets", response_model=Presets, tags=["service"], responses=ERRORS)
+    def presets() -> Presets:
+        """The preset names a request may pass as ``config``."""
+        return Presets(default=engine.default_config.name, presets=preset_names())
+
+    @app.get("/v1/example", response_model=Example, tags=["service"], responses=ERRORS)
+    def example() -> dict[str, Any]:
+        """The bundled lease example: an answer, its sources, and a phrase map."""
+        text = resources.files("citemark").joinpath("examples/lease.json").read_text("utf-8")
+        return json.loads(text)
+
+    @app.post("/v1/align", response_model=AlignResponse, tags=["align"], responses=ERRORS)
+    def align(request: AlignRequest) -> dict[str, Any]:
+        """Judge every sentence of the answer: supported, partial or unsupported.
+
+        Each sentence comes with ranked citations (``verbatim`` quotes and
+        ``paraphrase`` support, with offsets into the source) and the facts its
+        evidence lacks. Sources are prepared once and cached, so sending the same
+        sources again costs only the answer.
+        """
+        config = engine.config_for(request.config, request.mode)
+        return engine.align(request.answer, _plain(request.sources), config).to_dict()
+
+    @app.post("/v1/tag", response_model=TagResponse, tags=["align"], responses=ERRORS)
+    def tag(request: TagRequest) -> dict[str, Any]:
+        """The answer with ``<cite ids="...">`` tags around what it takes from the sources.
+
+        A map of id to phrases tags those exact phrases (fast, no model); a list
+        of documents tags quotes and marks paraphrase support with
+        ``kind="paraphrase"``.
+        """
+        config = engine.config_for(request.config, request.mode)
+        sources = request.sources if isinstance(request.sources, dict) else _plain(request.sources)
+        return vars(engine.tag(request.answer, sources, config, request.word_level))
+
+    @app.post(
+        "/v1/stream",
+        tags=["align"],
+        responses={
+            **ERRORS,
+            200: {
+                "description": "Server-sent events: a `data:` event per finished sentence "
+                "(an item of /v1/align's `sentences`), then `event: done` with the summary, "
+                "spans and blocks, or `event: error`.",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            },
+        },
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "description": "JSON lines, sent as they are produced (chunked): first "
+                '`{"sources": [...], "config": "..."}`, then `{"text": "..."}` per piece '
+                "of the answer.",
+                "content": {
+                    "application/x-ndjson": {
+                        "schema": {"type": "string"},
+                        "example": '{"sources": [{"id": "lease", "text": "Rent is due '
+                        'monthly."}]}\n{"text": "Rent is due "}\n{"text": "monthly. Pets '
+                        'are"}\n{"text": " allowed."}\n',
+                    }
+                },
+            }
+        },
+    )
+    async def stream(request: Request) -> EventStream:
+        """Check an answer while it is being generated, one event per finished sentence."""
+        lines = lines_of(request.stream())
+        header: StreamHeader = await read_header(lines)
+        config = engine.config_for(header.config, header.mode)
+        index = await run_in_threadpool(engine.index_for, _plain(header.sources), config)
+        return EventStream(sentence_events(lines, Streamer(index=index, config=config)))
+
+
+def _plain(documents: list[Document]) -> list[dict[str, Any]]:
+    return [d.model_dump() for d in documents]
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(CitemarkError)
+    async def refused(request: Request, exc: CitemarkError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": describe(exc.errors())}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse({"error": "internal error; the server log has the details"}, 500)
+
+
+def _document_key(app: FastAPI) -> None:
+    """Show the key requirement in /openapi.json and the /docs "Authorize" button."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title, version=app.version, description=app.description, routes=app.routes
+            )
+            schema.setdefault("components", {})["securitySchemes"] = {
+                "ApiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+                "Bearer": {"type": "http", "scheme": "bearer"},
+            }
+            for path, operations in schema.get("paths", {}).items():
+                if path.startswith("/v1/"):
+                    for operation in operations.values():
+                        operation["security"] = [{"ApiKey": []}, {"Bearer": []}]
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -1,0 +1,171 @@
+"""What the HTTP service keeps between requests: configs, prepared sources, the model.
+
+A RAG pipeline sends many answers against the same few sources, so a prepared
+:class:`~citemark.index.SourceIndex` is kept in a small LRU keyed by a hash of
+the sources and the config; the embedding model and the segmenter are loaded
+once per process (see :mod:`citemark.embed`) and warmed up at start-up, so that
+the first request does not pay ten seconds for imports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..config import Config, load_config, preset_names
+from ..errors import ConfigError, InputError
+from ..index import SourceIndex
+from ..pipeline import align
+from ..report import Report
+from ..tagging import coverage, tag, tag_html, tag_spans
+
+log = logging.getLogger("citemark.server")
+
+DEFAULT_MAX_REQUEST_BYTES = 5_000_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the service runs: its default config, its key, and its limits."""
+
+    config: str = "default"
+    api_key: str | None = None
+    max_request_bytes: int = DEFAULT_MAX_REQUEST_BYTES
+    index_cache_size: int = 16
+    warm_up: bool = True
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """The answer of /v1/tag, in both modes."""
+
+    mode: str
+    tagged: str
+    html: str
+    spans: list[dict[str, object]]
+    coverage: float
+
+
+class Engine:
+    """Aligns and tags with shared, bounded caches; safe to call from many threads."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.default_config = load_config(settings.config)
+        self._indexes: OrderedDict[bytes, SourceIndex] = OrderedDict()
+        self._lock = threading.Lock()
+        self._warm_up_failed = False
+
+    @property
+    def model_state(self) -> str:
+        """For /healthz: whether the embedding model is loaded, being loaded, or unused."""
+        from ..embed import default_embedder
+
+        if default_embedder().loaded:
+            return "ready"
+        if self.default_config.mode == "lexical":
+            return "not used"
+        return "failed" if self._warm_up_failed else "loading"
+
+    # ------------------------------------------------------------------ configs
+
+    def config_for(self, name: str | None = None, mode: str | None = None) -> Config:
+        """The server's config, or a named preset; with ``mode`` overriding its mode.
+
+        Requests may name presets only, never paths: a client must not make the
+        server read files of its choosing.
+        """
+        config = self.default_config if name is None else _preset(name)
+        if mode is not None and mode != config.mode:
+            config = config.with_(mode=mode)
+        return config
+
+    # ------------------------------------------------------------------ sources
+
+    def index_for(self, sources: Sequence[Mapping[str, Any]], config: Config) -> SourceIndex:
+        """A prepared index of ``sources`` under ``config``, reused while it is cached."""
+        key = _key(sources, config)
+        with self._lock:
+            index = self._indexes.get(key)
+            if index is not None:
+                self._indexes.move_to_end(key)
+                return index
+        index = SourceIndex([dict(s) for s in sources], config)
+        with self._lock:
+            self._indexes[key] = index
+            while len(self._indexes) > self.settings.index_cache_size:
+                self._indexes.popitem(last=False)
+        return index
+
+    # ------------------------------------------------------------------ work
+
+    def align(self, answer: str, sources: Sequence[Mapping[str, Any]], config: Config) -> Report:
+        return align(answer, None, index=self.index_for(sources, config), config=config)
+
+    def tag(
+        self,
+        answer: str,
+        sources: Sequence[Mapping[str, Any]] | Mapping[str, list[str]],
+        config: Config,
+        word_level: bool = True,
+    ) -> Tagged:
+        """Phrase mode (exact phrases, no model) for a map, document mode for a list."""
+        if isinstance(sources, Mapping):
+            return Tagged(
+                "phrase",
+                tag(answer, sources, word_level=word_level),
+                tag_html(answer, sources, word_level=word_level),
+                tag_spans(answer, sources, word_level=word_level),
+                round(coverage(answer, sources, word_level=word_level), 4),
+            )
+        report = self.align(answer, sources, config)
+        return Tagged(
+            "document", report.tagged(), report.html(), report.spans(), round(report.coverage, 4)
+        )
+
+    def warm_up(self) -> None:
+        """Build the segmenter and, in hybrid mode, load the model, before any request."""
+        try:
+            lexical = self.default_config.with_(mode="lexical")
+            align("Warm up. The service starts.", [{"id": "w", "text": "Warm up."}], config=lexical)
+            if self.default_config.mode == "hybrid":
+                from ..embed import default_embedder
+
+                default_embedder().encode(["warm up"])
+        except Exception:  # the first real request reports the problem to its client
+            log.exception("warm-up failed")
+            self._warm_up_failed = True
+
+    def start_warm_up(self) -> threading.Thread | None:
+        if not self.settings.warm_up:
+            return None
+        thread = threading.Thread(target=self.warm_up, name="citemark-warm-up", daemon=True)
+        thread.start()
+        return thread
+
+
+@lru_cache(maxsize=32)
+def _preset(name: str) -> Config:
+    if name not in preset_names():
+        known = ", ".join(preset_names())
+        raise ConfigError(f"unknown preset {name!r} (known presets: {known})")
+    return load_config(name)
+
+
+def _key(sources: Sequence[Mapping[str, Any]], config: Config) -> bytes:
+    """A digest of the sources and every config value that shapes the index."""
+    try:
+        payload = json.dumps(sources, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"sources are not plain JSON data: {exc}") from None
+    digest = hashlib.blake2b(digest_size=20)
+    digest.update(payload.encode("utf-8", "surrogatepass"))
+    digest.update(b"\0" + repr(config).encode())
+    return digest.digest()

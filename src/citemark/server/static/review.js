@@ -1,0 +1,550 @@
+// citemark review page.
+//
+// Everything from the answer and the sources is untrusted (model output, uploaded
+// documents): it is only ever inserted with createTextNode / textContent, never as
+// markup. The page talks to the same server it came from and loads nothing else.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const KEY_STORE = "citemark.apiKey";
+  const STATUS_LABEL = { supported: "Supported", partial: "Partial", unsupported: "Unsupported" };
+  const STATUS_ICON = { supported: "✓", partial: "◐", unsupported: "⚠" };
+  const KIND_LABEL = { verbatim: "Verbatim quote", paraphrase: "Paraphrase support" };
+
+  // The review on screen: the answer and sources it was made from, and the report.
+  let current = null;
+  let records = [];
+
+  // ------------------------------------------------------------------ DOM helpers
+
+  /** An element with attributes and children; strings become text nodes. */
+  function h(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "class") node.className = value;
+      else if (name === "dataset") Object.assign(node.dataset, value);
+      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function setStatus(message) {
+    $("status").textContent = message || "";
+  }
+
+  function showError(message) {
+    const box = $("error");
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  const percent = (x) => `${Math.round((x || 0) * 100)}%`;
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+  // ------------------------------------------------------------------ API
+
+  function headers(json) {
+    const result = {};
+    if (json) result["Content-Type"] = "application/json";
+    const key = $("api-key").value.trim();
+    if (key) result["X-API-Key"] = key;
+    return result;
+  }
+
+  async function api(path, body) {
+    const response = await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: headers(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (_) {
+      data = null;
+    }
+    if (!response.ok) {
+      if (response.status === 401) {
+        $("api-key").focus();
+        throw new Error("This server needs an API key: enter it in the field at the top.");
+      }
+      const reason = data && data.error ? data.error : `${response.status} ${response.statusText}`;
+      throw new Error(reason);
+    }
+    return data;
+  }
+
+  async function loadPresets() {
+    try {
+      const data = await api("/v1/presets");
+      const select = $("preset");
+      const chosen = select.value;
+      while (select.options.length > 1) select.remove(1);
+      select.options[0].textContent = `server default (${data.default})`;
+      for (const name of data.presets) select.append(h("option", { value: name }, name));
+      select.value = data.presets.includes(chosen) ? chosen : "";
+    } catch (_) {
+      // Without the key the list stays short; checking still works once it is entered.
+    }
+  }
+
+  // ------------------------------------------------------------------ inputs
+
+  function parseSources(text) {
+    let sources;
+    try {
+      sources = JSON.parse(text);
+    } catch (err) {
+      throw new Error(`The sources are not valid JSON: ${err.message}`);
+    }
+    if (sources && !Array.isArray(sources) && Array.isArray(sources.sources)) {
+      sources = sources.sources;
+    }
+    if (!Array.isArray(sources)) {
+      throw new Error('The sources must be a JSON list of documents: [{"id": "...", "text": "..."}].');
+    }
+    return sources;
+  }
+
+  async function check() {
+    showError("");
+    const answer = $("answer").value;
+    if (!answer.trim()) {
+      showError("The answer is empty: paste the answer to check.");
+      $("answer").focus();
+      return;
+    }
+    let sources;
+    try {
+      sources = parseSources($("sources").value);
+    } catch (err) {
+      showError(err.message);
+      $("sources").focus();
+      return;
+    }
+    const body = { answer, sources };
+    if ($("preset").value) body.config = $("preset").value;
+    const button = $("check");
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    setStatus("Checking… (the first check may take a few seconds while the model loads)");
+    try {
+      const report = await api("/v1/align", body);
+      show(answer, sources, report);
+      setStatus("");
+      $("input-panel").open = false;
+    } catch (err) {
+      setStatus("");
+      showError(err.message);
+    } finally {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+    }
+  }
+
+  async function loadExample() {
+    showError("");
+    try {
+      const example = await api("/v1/example");
+      $("answer").value = example.answer;
+      $("sources").value = JSON.stringify(example.sources, null, 2);
+      setStatus("Example loaded: press Check.");
+      $("check").focus();
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+
+  /** Read a .json file (one object or list) or a .jsonl file (one record per line). */
+  async function openFile(file) {
+    showError("");
+    const text = await file.text();
+    let items;
+    try {
+      items = [JSON.parse(text)];
+    } catch (_) {
+      try {
+        items = text.split(/\r?\n/).filter((line) => line.trim()).map((line) => JSON.parse(line));
+      } catch (err) {
+        showError(`${file.name} is neither JSON nor JSON lines: ${err.message}`);
+        return;
+      }
+    }
+    if (!items.length) {
+      showError(`${file.name} is empty.`);
+      return;
+    }
+    records = items;
+    const picker = $("record-picker");
+    const select = $("record");
+    clear(select);
+    items.forEach((item, n) => {
+      const id = item && typeof item === "object" && item.id !== undefined ? ` · ${item.id}` : "";
+      select.append(h("option", { value: n }, `${n + 1} of ${items.length}${id}`));
+    });
+    picker.hidden = items.length < 2;
+    useRecord(0, file.name);
+  }
+
+  /** Fill the inputs from a record, or show a finished report (a batch result line) directly. */
+  function useRecord(n, name) {
+    const item = records[n];
+    const where = name ? `${name}: ` : "";
+    if (Array.isArray(item)) {
+      $("sources").value = JSON.stringify(item, null, 2);
+      setStatus(`${where}sources loaded.`);
+      return;
+    }
+    if (!item || typeof item !== "object") {
+      showError(`${where}expected a JSON object or list.`);
+      return;
+    }
+    if (item.error && !item.report) {
+      showError(`${where}this record failed in the batch: ${item.error}`);
+      return;
+    }
+    if (typeof item.answer === "string") $("answer").value = item.answer;
+    if (Array.isArray(item.sources)) $("sources").value = JSON.stringify(item.sources, null, 2);
+    const report = item.report || (Array.isArray(item.sentences) && item.summary ? item : null);
+    if (report) {
+      const answer = typeof item.answer === "string" ? item.answer : answerFrom(report);
+      const sources = Array.isArray(item.sources) ? item.sources : null;
+      show(answer, sources, report);
+      setStatus(`${where}showing the saved report${item.id !== undefined ? ` for ${item.id}` : ""}.`);
+      return;
+    }
+    if (typeof item.answer === "string" || Array.isArray(item.sources)) {
+      setStatus(`${where}loaded: press Check.`);
+      return;
+    }
+    showError(`${where}no answer, sources or report found in this record.`);
+  }
+
+  /** A report without its answer (a batch result line): rebuild it from the sentences. */
+  function answerFrom(report) {
+    let text = "";
+    for (const s of report.sentences) {
+      text = text.padEnd(s.start, " ") + s.text;
+    }
+    return text;
+  }
+
+  // ------------------------------------------------------------------ report view
+
+  function show(answer, sources, report) {
+    current = { answer, sources, report };
+    renderSummary(report);
+    renderAnswer(answer, report);
+    renderSources(sources, report);
+    $("evidence").hidden = true;
+  }
+
+  function renderSummary(report) {
+    const box = $("summary");
+    clear(box);
+    const s = report.summary || {};
+    const chip = (status) => {
+      const count = s[status] || 0;
+      const label = `${count} ${STATUS_LABEL[status]}`;
+      if (status === "supported" || !count) {
+        return h("span", { class: `count count-${status}` }, h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${label}`);
+      }
+      return h("button", {
+        type: "button",
+        class: `count count-${status}`,
+        title: `Go to the next ${status} sentence`,
+        onclick: () => nextSentence(status),
+      }, h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${label}`);
+    };
+    box.append(
+      h("span", { class: "count total" }, plural(s.sentences || 0, "sentence")),
+      chip("supported"),
+      chip("partial"),
+      chip("unsupported"),
+      h("span", { class: "metric" }, "Verbatim coverage ", h("strong", {}, percent(s.coverage))),
+      h("span", { class: "metric muted" }, `preset ${report.config || "?"} · ${report.mode || "?"}`),
+    );
+    for (const note of report.notes || []) box.append(h("span", { class: "note" }, note));
+    box.hidden = false;
+  }
+
+  function nextSentence(status) {
+    const nodes = [...document.querySelectorAll(`.sentence.status-${status}`)];
+    if (!nodes.length) return;
+    const active = document.activeElement && document.activeElement.closest(".sentence");
+    const after = nodes.findIndex((node) => active && node.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_PRECEDING);
+    const target = nodes[after >= 0 ? after : 0];
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+  }
+
+  function renderAnswer(answer, report) {
+    const view = $("answer-view");
+    clear(view);
+    const text = h("div", { class: "answer-text" });
+    const spans = (report.spans || []).slice().sort((a, b) => a.start - b.start);
+    let position = 0;
+    report.sentences.forEach((sentence, index) => {
+      if (sentence.start > position) text.append(answer.slice(position, sentence.start));
+      text.append(renderSentence(answer, sentence, index, spans));
+      position = Math.max(position, sentence.end);
+    });
+    if (position < answer.length) text.append(answer.slice(position));
+    view.append(text, reviewList(report));
+  }
+
+  /** The sentences a reviewer must look at, worst first, as in `citemark check`. */
+  function reviewList(report) {
+    const order = { unsupported: 0, partial: 1 };
+    const flagged = report.sentences
+      .map((sentence, index) => ({ sentence, index }))
+      .filter(({ sentence }) => sentence.status in order)
+      .sort((a, b) => order[a.sentence.status] - order[b.sentence.status] || a.index - b.index);
+    if (!flagged.length) {
+      return h("p", { class: "review-ok" }, h("span", { "aria-hidden": "true" }, "✓ "),
+        "Every sentence is supported by the sources.");
+    }
+    return h("section", { class: "review-list", "aria-label": "Sentences that need review" },
+      h("h3", {}, `Needs review (${flagged.length})`),
+      h("ol", {}, flagged.map(({ sentence, index }) => h("li", {},
+        h("span", { class: `flag flag-${sentence.status}` },
+          h("span", { "aria-hidden": "true" }, STATUS_ICON[sentence.status]), ` ${STATUS_LABEL[sentence.status]}`),
+        h("button", {
+          type: "button",
+          class: "jump",
+          title: "Show this sentence in the answer",
+          onclick: () => {
+            const node = $(`sentence-${index}`);
+            node.scrollIntoView({ block: "center" });
+            node.focus({ preventScroll: true });
+          },
+        }, `${index + 1}. ${sentence.text}`),
+        (sentence.missing_facts || []).length
+          ? h("span", { class: "missing" }, "Missing: ",
+            sentence.missing_facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`]))
+          : h("span", { class: "muted" }, sentence.citations.length ? "weak support" : "no citation")))));
+  }
+
+  function renderSentence(answer, sentence, index, spans) {
+    const status = sentence.status;
+    const node = h("span", {
+      class: `sentence status-${status}`,
+      id: `sentence-${index}`,
+      tabindex: status === "supported" ? null : "-1",
+      dataset: { index: String(index), status },
+    });
+    if (status !== "supported") {
+      node.append(h("span", { class: `flag flag-${status}` },
+        h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${STATUS_LABEL[status]}`), " ");
+    }
+    let position = sentence.start;
+    for (const span of spans) {
+      const start = Math.max(span.start, sentence.start);
+      const end = Math.min(span.end, sentence.end);
+      if (start >= end) continue;
+      if (start > position) node.append(answer.slice(position, start));
+      node.append(markButton(answer.slice(start, end), span, sentence, index));
+      position = end;
+    }
+    if (position < sentence.end) node.append(answer.slice(position, sentence.end));
+    node.append(citationChips(sentence, index));
+    const facts = sentence.missing_facts || [];
+    if (facts.length) {
+      node.append(" ", h("span", { class: "missing", title: "Facts of this sentence its evidence does not contain" },
+        "Missing: ", facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`])));
+    }
+    return node;
+  }
+
+  const norm = (text) => text.toLowerCase().replace(/\s+/g, " ").trim();
+
+  /** The citation a marked stretch of the answer stands for: same kind and source, matching text. */
+  function citationFor(text, span, sentence) {
+    const cited = sentence.citations.map((c, n) => [c, n]);
+    const pool = cited.filter(([c]) => c.kind === span.kind && span.ids.includes(c.source_id));
+    const marked = norm(text);
+    const found = pool.find(([c]) => norm(c.evidence) === marked)
+      || pool.find(([c]) => marked.includes(norm(c.evidence)) || norm(c.evidence).includes(marked))
+      || pool[0]
+      || cited.find(([c]) => span.ids.includes(c.source_id));
+    return found ? found[1] : -1;
+  }
+
+  /** A marked stretch of the answer. A span with role="button", not a <button>: a button
+   *  cannot wrap across lines, and a quote can be a whole sentence long. */
+  function markButton(text, span, sentence, index) {
+    const n = citationFor(text, span, sentence);
+    const label = `${KIND_LABEL[span.kind] || span.kind} from ${span.ids.join(", ")}`;
+    if (n < 0) return h("span", { class: `cite ${span.kind}`, title: label }, text);
+    const open = () => focusCitation(index, n);
+    return h("span", {
+      class: `cite ${span.kind}`,
+      role: "button",
+      tabindex: "0",
+      title: `${label}: show the evidence`,
+      dataset: { citation: `${index}-${n}` },
+      onclick: open,
+      onkeydown: (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          open();
+        }
+      },
+    }, text);
+  }
+
+  /** One small button per citation after the sentence; repeated labels get a number. */
+  function citationChips(sentence, index) {
+    if (!sentence.citations.length) return "";
+    const seen = new Map();
+    const chips = sentence.citations.map((c, n) => {
+      const key = `${c.kind}:${c.source_id}`;
+      seen.set(key, (seen.get(key) || 0) + 1);
+      const repeat = seen.get(key) > 1 ? ` ${seen.get(key)}` : "";
+      return h("button", {
+        type: "button",
+        class: `chip ${c.kind}`,
+        title: `${KIND_LABEL[c.kind]} from ${c.source_id}, characters ${c.source_start}–${c.source_end} (score ${c.score.toFixed(2)}): show the evidence`,
+        "aria-label": `${KIND_LABEL[c.kind]} from ${c.source_id}${repeat}`,
+        dataset: { citation: `${index}-${n}` },
+        onclick: () => focusCitation(index, n),
+      }, h("span", { class: "chip-kind", "aria-hidden": "true" }, c.kind === "verbatim" ? "“" : "≈"), c.source_id, repeat);
+    });
+    return h("span", { class: "chips" }, " ", chips);
+  }
+
+  // ------------------------------------------------------------------ sources and evidence
+
+  function renderSources(sources, report) {
+    const view = $("sources-view");
+    clear(view);
+    if (!sources) {
+      view.append(h("p", { class: "placeholder" },
+        "This file holds the report without the source texts: each citation's evidence is shown above when you click it."));
+      return;
+    }
+    const counts = new Map();
+    for (const s of report.sentences) {
+      for (const c of s.citations) counts.set(c.source_index, (counts.get(c.source_index) || 0) + 1);
+    }
+    sources.forEach((source, n) => {
+      const id = typeof source === "string" ? `S${n + 1}` : String(source.id ?? source.source_id ?? `#${n + 1}`);
+      const cited = counts.get(n) || 0;
+      view.append(h("article", { class: "source", id: `source-${n}` },
+        h("header", {},
+          h("h3", {}, id),
+          h("span", { class: `source-meta${cited ? "" : " uncited"}` },
+            cited ? `cited ${cited}×` : "not cited")),
+        h("div", { class: "source-text" }, sourceText(source))));
+    });
+  }
+
+  const sourceText = (source) => (typeof source === "string" ? source : String(source.text ?? source.page_content ?? ""));
+
+  function focusCitation(index, n) {
+    if (!current) return;
+    const sentence = current.report.sentences[index];
+    const citation = sentence && sentence.citations[n];
+    if (!citation) return;
+    document.querySelectorAll(".cite.active, .chip.active").forEach((node) => node.classList.remove("active"));
+    document.querySelectorAll(`[data-citation="${index}-${n}"]`).forEach((node) => node.classList.add("active"));
+    renderEvidenceCard(sentence, index, citation);
+    const mark = highlightSource(citation);
+    if (mark) mark.scrollIntoView({ block: "center", inline: "nearest" });
+    else $("evidence").scrollIntoView({ block: "nearest" });
+  }
+
+  function renderEvidenceCard(sentence, index, citation) {
+    const card = $("evidence");
+    clear(card);
+    const facts = sentence.missing_facts || [];
+    card.append(
+      h("div", { class: "evidence-head" },
+        h("span", { class: `kind-badge ${citation.kind}` }, KIND_LABEL[citation.kind] || citation.kind),
+        h("span", {}, " from "), h("strong", {}, citation.source_id),
+        h("span", { class: "muted" }, ` · characters ${citation.source_start}–${citation.source_end} · score ${citation.score.toFixed(2)}`)),
+      h("div", { class: "evidence-for" }, `For sentence ${index + 1}: `, h("q", {}, sentence.text)),
+      current.sources ? "" : h("blockquote", { class: "evidence-text" }, h("mark", { class: `evidence ${citation.kind}` }, citation.evidence)),
+      facts.length
+        ? h("div", { class: "missing" }, "Missing from the evidence: ",
+          facts.map((f, k) => [k ? ", " : "", h("q", {}, f.text), ` (${f.kind})`]))
+        : "",
+    );
+    card.hidden = false;
+  }
+
+  /** Redraw the cited source with its evidence in a <mark>; returns the mark. */
+  function highlightSource(citation) {
+    document.querySelectorAll(".source.active").forEach((node) => {
+      node.classList.remove("active");
+      const body = node.querySelector(".source-text");
+      const text = body.textContent;
+      clear(body);
+      body.append(text);
+    });
+    if (!current.sources) return $("evidence").querySelector("mark");
+    const source = current.sources[citation.source_index];
+    const node = $(`source-${citation.source_index}`);
+    if (!source || !node) return null;
+    const text = sourceText(source);
+    const offset = Number(source.offset || source.start || 0) || 0;
+    let start = citation.source_start - offset;
+    let end = citation.source_end - offset;
+    if (text.slice(start, end) !== citation.evidence) {
+      // Offsets from another shape of the same document: fall back to finding the text.
+      start = text.indexOf(citation.evidence);
+      end = start + citation.evidence.length;
+    }
+    if (start < 0) return null;
+    const body = node.querySelector(".source-text");
+    clear(body);
+    body.append(text.slice(0, start),
+      h("mark", { class: `evidence ${citation.kind}`, tabindex: "-1" }, text.slice(start, end)),
+      text.slice(end));
+    node.classList.add("active");
+    return body.querySelector("mark");
+  }
+
+  // ------------------------------------------------------------------ start
+
+  function start() {
+    const key = $("api-key");
+    key.value = sessionStorage.getItem(KEY_STORE) || "";
+    const saveKey = () => {
+      sessionStorage.setItem(KEY_STORE, key.value.trim());
+      loadPresets();
+    };
+    key.addEventListener("change", saveKey);
+    $("settings").addEventListener("submit", (event) => {
+      event.preventDefault(); // Enter in the key field: keep it, do not navigate
+      saveKey();
+    });
+    $("check").addEventListener("click", check);
+    $("load-example").addEventListener("click", loadExample);
+    $("file").addEventListener("change", (event) => {
+      const file = event.target.files && event.target.files[0];
+      if (file) openFile(file);
+      event.target.value = "";
+    });
+    $("record").addEventListener("change", (event) => useRecord(Number(event.target.value)));
+    for (const id of ["answer", "sources"]) {
+      $(id).addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) check();
+      });
+    }
+    loadPresets();
+  }
+
+  start();
+})();

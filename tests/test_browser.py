@@ -1,0 +1,196 @@
+"""The review page in a real browser (Debian's Chromium via Playwright) on a real server.
+
+The server runs the real default preset (hybrid, with the embedding model), as a
+lawyer would use it. Chromium must be installed (``.ci/run`` installs it); if it
+is missing these tests fail rather than skip, so a green run always means the
+page was exercised.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "review-page.png"
+CHECK_TIMEOUT_MS = 180_000  # the first check may wait for the model to load
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(start_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with start_server(tmp_path_factory.mktemp("browser")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if not executable:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (see .ci/run)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: Any) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    page.goto(server.url + "/")
+    yield page
+    assert page.errors == []  # type: ignore[attr-defined]
+    context.close()
+
+
+def check(page: Page) -> None:
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator("#summary")).to_be_visible(timeout=CHECK_TIMEOUT_MS)
+    expect(page.locator("#error")).to_be_hidden()
+
+
+def report_of(page: Page, server: Any, answer: str, sources: Any) -> dict[str, Any]:
+    """What /v1/align says, asked separately, to compare the page against."""
+    response = page.request.post(
+        f"{server.url}/v1/align", data={"answer": answer, "sources": sources}, timeout=120_000
+    )
+    assert response.ok, response.text()
+    return response.json()
+
+
+def first_citation(report: dict[str, Any], kind: str) -> tuple[int, int, dict[str, Any]]:
+    for i, sentence in enumerate(report["sentences"]):
+        for j, citation in enumerate(sentence["citations"]):
+            if citation["kind"] == kind:
+                return i, j, citation
+    raise AssertionError(f"no {kind} citation in the report")
+
+
+def test_example_review(page: Page, server: Any, example: dict[str, Any]) -> None:
+    page.get_by_role("button", name="Load example").click()
+    expect(page.locator("#answer")).to_have_value(example["answer"])
+    check(page)
+    report = report_of(page, server, example["answer"], example["sources"])
+    assert report["mode"] == "hybrid"
+
+    summary = page.locator("#summary")
+    counts = report["summary"]
+    expect(summary).to_contain_text(f"{counts['sentences']} sentences")
+    expect(summary).to_contain_text(f"{counts['unsupported']} Unsupported")
+    expect(summary).to_contain_text(f"Verbatim coverage {round(counts['coverage'] * 100)}%")
+
+    # Unsupported: red background, an icon and the word, with the missing fact.
+    unsupported = page.locator(".sentence.status-unsupported")
+    expect(unsupported).to_have_count(counts["unsupported"])
+    expect(unsupported.locator(".flag")).to_have_text("⚠ Unsupported")
+    expect(unsupported).to_have_css("background-color", "rgb(253, 227, 225)")
+    expect(unsupported.locator(".missing")).to_contain_text("Delaware")
+    expect(page.locator(".sentence.status-partial .flag")).to_contain_text("Partial")
+
+    # Quotes and paraphrase support are drawn differently.
+    expect(page.locator(".cite.verbatim").first).to_have_css("border-bottom-style", "solid")
+    expect(page.locator(".cite.paraphrase").first).to_have_css("border-bottom-style", "dashed")
+
+    # Clicking a citation shows its evidence, highlighted and scrolled into view.
+    i, j, quote = first_citation(report, "verbatim")
+    page.locator(f'.chip[data-citation="{i}-{j}"]').click()
+    mark = page.locator("#sources-view mark")
+    expect(mark).to_have_count(1)
+    expect(mark).to_have_text(quote["evidence"])
+    expect(mark).to_be_in_viewport()
+    expect(page.locator("#evidence")).to_contain_text(f"Verbatim quote from {quote['source_id']}")
+
+    # The keyboard reaches citations: Enter on a marked stretch of the answer.
+    i, j, support = first_citation(report, "paraphrase")
+    target = page.locator(f'.cite[data-citation="{i}-{j}"]').first
+    target.focus()
+    page.keyboard.press("Enter")
+    expect(mark).to_have_text(support["evidence"])
+    expect(mark).to_be_in_viewport()
+    expect(page.locator("#evidence")).to_contain_text("Paraphrase support")
+    target.press(" ")
+    expect(mark).to_have_text(support["evidence"])
+
+    # The screenshot for the docs: a quote's evidence highlighted in its source.
+    i, j, quote = next(
+        (i, j, c)
+        for i, s in enumerate(report["sentences"])
+        for j, c in enumerate(s["citations"])
+        if c["kind"] == "verbatim" and "security deposit" in c["evidence"]
+    )
+    page.locator(f'.chip[data-citation="{i}-{j}"]').click()
+    expect(mark).to_have_text(quote["evidence"])
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(mark).to_be_in_viewport()
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT))
+
+
+def test_untrusted_text_is_shown_as_text(page: Page) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    answer = 'The rent is $2,400 each month. <img src=x onerror="window.__pwned = 1; alert(2)">'
+    sources = [{"id": "evil", "text": "<script>alert(1)</script> The rent is $2,400 each month."}]
+    page.locator("#answer").fill(answer)
+    page.locator("#sources").fill(json.dumps(sources))
+    check(page)
+    citations = page.locator("#answer-view [data-citation]")
+    expect(citations.first).to_be_visible()
+    citations.first.click()
+    expect(page.locator("#sources-view mark")).to_have_count(1)
+
+    expect(page.locator("#answer-view")).to_contain_text('<img src=x onerror="window.__pwned')
+    expect(page.locator("#sources-view")).to_contain_text("<script>alert(1)</script>")
+    assert page.locator("#answer-view img, main img").count() == 0
+    assert page.locator("main script").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    page.wait_for_timeout(300)
+    assert dialogs == []
+
+
+def test_open_a_batch_result_file(page: Page, server: Any, example: dict[str, Any]) -> None:
+    report = report_of(page, server, example["answer"], example["sources"])
+    lines = [
+        {"id": "lease-1", "index": 0, "report": report},
+        {"id": "broken", "index": 1, "error": "source 0: missing 'text'"},
+    ]
+    page.locator("#file").set_input_files(
+        files=[
+            {
+                "name": "results.jsonl",
+                "mimeType": "application/x-ndjson",
+                "buffer": "".join(json.dumps(line) + "\n" for line in lines).encode(),
+            }
+        ]
+    )
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("saved report for lease-1")
+    expect(page.locator(".sentence")).to_have_count(len(report["sentences"]))
+    expect(page.locator(".sentence").last).to_contain_text(report["sentences"][-1]["text"])
+    i, j, quote = first_citation(report, "verbatim")
+    page.locator(f'.chip[data-citation="{i}-{j}"]').click()
+    mark = page.locator("#evidence mark")  # the file has no source texts: evidence alone
+    expect(mark).to_have_text(quote["evidence"])
+    expect(mark).to_be_in_viewport()
+
+    page.locator("#record").select_option("1")
+    expect(page.locator("#error")).to_contain_text("failed in the batch: source 0: missing 'text'")

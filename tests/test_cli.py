@@ -1,0 +1,233 @@
+"""The ``citemark`` command through its real entry point (``python -m citemark``).
+
+Scripts rely on the exit status (0 fine, 1 ``check`` found a problem, 2 could
+not run) and on errors being one line without a traceback; these tests hold the
+CLI to exactly that.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SUPPORTED = "The tenant shall pay the monthly rent of $2,400 on the first day of each month.\n"
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory, example: dict[str, Any]) -> dict[str, Path]:
+    """Sources, phrases and answers on disk, as a user would have them."""
+    root = tmp_path_factory.mktemp("cli")
+    paths = {
+        "sources": root / "sources.json",
+        "phrases": root / "phrases.json",
+        "answer": root / "answer.txt",
+        "supported": root / "supported.txt",
+        "markup": root / "markup.txt",
+        "empty": root / "empty.txt",
+        "bad": root / "bad.json",
+    }
+    paths["sources"].write_text(json.dumps(example["sources"]), "utf-8")
+    paths["phrases"].write_text(json.dumps(example["phrases"]), "utf-8")
+    paths["answer"].write_text(example["answer"] + "\n", "utf-8")
+    paths["supported"].write_text(SUPPORTED, "utf-8")
+    paths["markup"].write_text("<b>Note:</b> " + SUPPORTED, "utf-8")
+    paths["empty"].write_text(" \n\t\n", "utf-8")
+    paths["bad"].write_text('[{"id": "lease", "text": ', "utf-8")
+    return paths
+
+
+def one_line_error(result: Any) -> str:
+    """The error a failed command printed: exactly one line, no traceback."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Error: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", ["", "tag", "check", "batch", "serve", "demo", "eval"])
+def test_every_command_has_help_with_an_example(cli: Any, command: str) -> None:
+    result = cli(*[c for c in [command] if c], "--help")
+    assert result.returncode == 0, result.stderr
+    assert "Example" in result.stdout
+    assert f"citemark {command}".strip() in result.stdout
+
+
+# --------------------------------------------------------------------------- check
+
+
+def test_check_passes_when_every_sentence_is_supported(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        input=SUPPORTED,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("OK: 1 sentence: 1 supported")
+
+
+def test_check_fails_on_an_unsupported_sentence(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        str(files["answer"]),
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("UNSUPPORTED [7]")
+    assert "Disputes will be resolved by arbitration in Delaware." in lines[0]
+    assert "missing facts: name 'Delaware'" in lines[1]
+    assert any(line.startswith("PARTIAL") for line in lines)
+    assert lines[-1].startswith("FAIL: 1 unsupported sentence")
+
+
+def test_check_fails_under_min_coverage_and_json_parses(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        "--format", "json", "--min-coverage", "0.99", str(files["supported"]),
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert report["summary"]["unsupported"] == 0
+    assert report["sentences"][0]["status"] == "supported"
+    assert report["check"]["passed"] is False
+    assert "under --min-coverage 99%" in report["check"]["failures"][0]
+    assert result.stderr.startswith("FAIL: verbatim coverage")
+
+
+@pytest.mark.parametrize(
+    ("case", "args", "stdin", "message"),
+    [
+        ("bad JSON", ["--sources", "{bad}", "{supported}"], None, "invalid JSON"),
+        ("no sources file", ["--sources", "{missing}", "{supported}"], None, "No such file"),
+        ("no answer file", ["--sources", "{sources}", "{missing}"], None, "No such file"),
+        ("unknown preset", ["--sources", "{sources}", "--config", "nope", "{supported}"], None,
+         "unknown preset 'nope'"),
+        ("empty answer file", ["--sources", "{sources}", "{empty}"], None, "answer is empty"),
+        ("empty stdin", ["--sources", "{sources}"], "  \n", "answer is empty"),
+        ("phrase map", ["--sources", "{phrases}", "{supported}"], None, "needs a list"),
+        ("no --sources", ["{supported}"], None, "Missing option '--sources'"),
+        ("bad coverage", ["--sources", "{sources}", "--min-coverage", "2", "{supported}"], None,
+         "--min-coverage"),
+    ],
+    ids=lambda v: v if isinstance(v, str) and " " in v else None,
+)  # fmt: skip
+def test_check_cannot_run_exits_2_with_one_line(
+    cli: Any,
+    files: dict[str, Path],
+    case: str,
+    args: list[str],
+    stdin: str | None,
+    message: str,
+) -> None:
+    names = {k: str(v) for k, v in files.items()} | {"missing": str(files["answer"]) + ".nope"}
+    result = cli("check", *[a.format(**names) for a in args], input=stdin)
+    assert message in one_line_error(result)
+
+
+# --------------------------------------------------------------------------- tag
+
+
+def test_tag_documents_as_text(cli: Any, files: dict[str, Path], lexical_preset: Path) -> None:
+    result = cli(
+        "tag", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        str(files["answer"]),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert '<cite ids="lease">' in result.stdout
+    assert 'kind="paraphrase"' in result.stdout
+    assert result.stdout.endswith("Delaware.\n")
+
+
+def test_tag_documents_as_html_escapes_the_answer(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = cli(
+        "tag", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        "--format", "html", str(files["markup"]),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("&lt;") == 2 and result.stdout.count("&gt;") == 2
+    assert "<b>" not in result.stdout and "</b>" not in result.stdout
+    assert '<cite class="cm-verbatim" data-ids="lease">' in result.stdout
+
+
+def test_tag_phrases_from_stdin_as_json(
+    cli: Any, files: dict[str, Path], example: dict[str, Any]
+) -> None:
+    result = cli(
+        "tag", "--sources", str(files["phrases"]), "--format", "json", input=example["answer"]
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"tagged", "spans", "coverage"}
+    assert '<cite ids="lease">monthly rent of $2,400</cite>' in data["tagged"]
+    assert data["spans"][0]["ids"] == ["lease"]
+
+
+def test_tag_errors_are_one_line(cli: Any, files: dict[str, Path]) -> None:
+    assert "answer is empty" in one_line_error(cli("tag", "--sources", str(files["phrases"])))
+    result = cli("tag", "--sources", str(files["phrases"]), "--format", "xml", input="x")
+    assert "'xml' is not one of" in one_line_error(result)
+
+
+# --------------------------------------------------------------------------- demo, eval, batch
+
+
+def test_demo_runs(cli: Any, lexical_preset: Path) -> None:
+    result = cli("demo", "--config", str(lexical_preset))
+    assert result.returncode == 0, result.stderr
+    assert "== Report ==" in result.stdout and "UNSUPPORTED" in result.stdout
+
+
+def test_eval_scores_an_evalset_file(
+    cli: Any, tmp_path: Path, example: dict[str, Any], lexical_preset: Path
+) -> None:
+    answer = example["answer"]
+    first, last = answer.index(". ") + 1, answer.rindex(". ") + 2
+    record = {
+        "id": "lease-1",
+        "dataset": "example",
+        "answer": answer,
+        "sources": example["sources"],
+        "sentences": [
+            {"start": 0, "end": first, "label": "supported", "evidence": []},
+            {"start": last, "end": len(answer), "label": "unsupported", "evidence": []},
+        ],
+    }
+    path = tmp_path / "tiny.jsonl"
+    path.write_text(json.dumps(record) + "\n", "utf-8")
+    result = cli("eval", str(path), "--config", str(lexical_preset), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["split"] == "all"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": 1}\n', "utf-8")
+    assert "not an evalset v1 record" in one_line_error(cli("eval", str(bad)))
+
+
+def test_batch_writes_one_line_per_record(
+    cli: Any, tmp_path: Path, example: dict[str, Any], lexical_preset: Path
+) -> None:
+    source = tmp_path / "in.jsonl"
+    records = [
+        {"id": "a", "answer": example["answer"], "sources": example["sources"]},
+        {"id": "b", "answer": SUPPORTED, "sources": example["sources"]},
+    ]
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    target = tmp_path / "out.jsonl"
+    result = cli("batch", str(source), str(target), "--config", str(lexical_preset))
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in target.read_text("utf-8").splitlines()]
+    assert [line["id"] for line in lines] == ["a", "b"]
+    assert lines[0]["report"]["summary"]["unsupported"] == 1
+    assert "2 lines written" in result.stderr
+    result = cli("batch", str(source), str(target), "--config", "nope")
+    assert "unknown preset" in one_line_error(result)

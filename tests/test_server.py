@@ -1,0 +1,422 @@
+"""The HTTP API against a real ``citemark serve`` process on a local port.
+
+One server for the module: a lexical copy of the default preset (no model to
+wait for), an API key from the environment, and a small body limit so that the
+413 tests stay cheap. The one test that needs the real model asks for the
+``default`` preset per request.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import h11
+import httpx
+import pytest
+
+from citemark import align, load_config
+
+KEY = "test-key-0123456789"
+LIMIT = 200_000
+
+
+@pytest.fixture(scope="module")
+def server(start_server: Any, lexical_preset: Path, tmp_path_factory: pytest.TempPathFactory):
+    args = ["--config", str(lexical_preset), "--max-request-bytes", str(LIMIT)]
+    with start_server(
+        tmp_path_factory.mktemp("api"), args, env={"CITEMARK_API_KEY": KEY}
+    ) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def client(server: Any) -> Iterator[httpx.Client]:
+    with server.client() as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def aligned(client: httpx.Client, example: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(
+        "/v1/align", json={"answer": example["answer"], "sources": example["sources"]}
+    )
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+# --------------------------------------------------------------------------- service
+
+
+def test_healthz_needs_no_key_and_says_what_runs(server: Any) -> None:
+    response = httpx.get(f"{server.url}/healthz")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "version": response.json()["version"],
+        "config": "lexical-test",
+        "mode": "lexical",
+        "model": "not used",
+    }
+
+
+def test_openapi_documents_every_endpoint_with_examples(server: Any) -> None:
+    spec = httpx.get(f"{server.url}/openapi.json").json()
+    assert {"/v1/align", "/v1/tag", "/v1/stream", "/healthz", "/v1/example"} <= set(spec["paths"])
+    request = spec["components"]["schemas"]["AlignRequest"]
+    assert request["examples"] and request["properties"]["answer"]["description"]
+    stream = spec["paths"]["/v1/stream"]["post"]
+    assert "application/x-ndjson" in stream["requestBody"]["content"]
+    assert "text/event-stream" in stream["responses"]["200"]["content"]
+    assert spec["paths"]["/v1/align"]["post"]["security"]
+    assert httpx.get(f"{server.url}/docs").status_code == 200
+
+
+def test_example_and_presets(client: httpx.Client, example: dict[str, Any]) -> None:
+    assert client.get("/v1/example").json()["answer"] == example["answer"]
+    presets = client.get("/v1/presets").json()
+    assert presets["default"] == "lexical-test"
+    assert {"default", "legal-strict"} <= set(presets["presets"])
+
+
+# --------------------------------------------------------------------------- auth, limits
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"X-API-Key": "wrong"}, {"Authorization": "Bearer wrong"}, {"Authorization": KEY}],
+    ids=["none", "wrong key", "wrong bearer", "no scheme"],
+)
+def test_v1_without_the_key_is_401(
+    server: Any, example: dict[str, Any], headers: dict[str, str]
+) -> None:
+    for method, path in [("POST", "/v1/align"), ("POST", "/v1/tag"), ("GET", "/v1/example")]:
+        body = {"answer": example["answer"], "sources": example["sources"]}
+        response = httpx.request(method, f"{server.url}{path}", headers=headers, json=body)
+        assert response.status_code == 401, (path, response.text)
+        assert "API key" in response.json()["error"]
+    # The key is checked before the body is even parsed.
+    response = httpx.post(f"{server.url}/v1/align", content=b"{not json", headers=headers)
+    assert response.status_code == 401
+
+
+def test_v1_with_the_key_as_header_or_bearer(server: Any, example: dict[str, Any]) -> None:
+    body = {"answer": "Rent is $2,400.", "sources": example["sources"]}
+    for headers in ({"X-API-Key": KEY}, {"Authorization": f"Bearer {KEY}"}):
+        response = httpx.post(f"{server.url}/v1/align", json=body, headers=headers)
+        assert response.status_code == 200, response.text
+
+
+def test_body_over_the_limit_is_413(client: httpx.Client) -> None:
+    big = {"answer": "The rent is due. " * (LIMIT // 10), "sources": []}
+    response = client.post("/v1/align", json=big)
+    assert response.status_code == 413
+    assert "limit" in response.json()["error"]
+
+    def chunked() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        payload = json.dumps(big).encode()
+        for i in range(0, len(payload), 16_384):
+            yield payload[i : i + 16_384]
+
+    response = client.post(
+        "/v1/align", content=chunked(), headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 413
+    assert "limit" in response.json()["error"]
+
+
+def test_no_cors_headers_by_default(client: httpx.Client, example: dict[str, Any]) -> None:
+    origin = {"Origin": "https://elsewhere.example"}
+    body = {"answer": "Rent is $2,400.", "sources": example["sources"]}
+    response = client.post("/v1/align", json=body, headers=origin)
+    assert response.status_code == 200
+    assert not any(k.lower().startswith("access-control-") for k in response.headers)
+    preflight = client.options(
+        "/v1/align", headers={**origin, "Access-Control-Request-Method": "POST"}
+    )
+    assert "access-control-allow-origin" not in preflight.headers
+
+
+# --------------------------------------------------------------------------- align, tag
+
+
+def test_align_returns_the_report(
+    aligned: dict[str, Any], example: dict[str, Any], lexical_preset: Path
+) -> None:
+    expected = align(example["answer"], example["sources"], config=load_config(lexical_preset))
+    assert aligned == json.loads(json.dumps(expected.to_dict()))
+    statuses = [s["status"] for s in aligned["sentences"]]
+    assert statuses[0] == "supported" and statuses[-1] == "unsupported"
+    kinds = {(c["kind"], c["source_id"]) for c in aligned["sentences"][0]["citations"]}
+    assert ("verbatim", "lease") in kinds
+    for sentence in aligned["sentences"]:
+        for c in sentence["citations"]:
+            source = example["sources"][c["source_index"]]
+            assert source["id"] == c["source_id"]
+            assert source["text"][c["source_start"] : c["source_end"]] == c["evidence"]
+    last = aligned["sentences"][-1]
+    assert last["citations"] == [] and last["missing_facts"][0]["text"] == "Delaware"
+
+
+def test_align_with_a_named_preset(client: httpx.Client, example: dict[str, Any]) -> None:
+    body = {"answer": example["answer"], "sources": example["sources"], "config": "legal-strict"}
+    body["mode"] = "lexical"
+    report = client.post("/v1/align", json=body).json()
+    assert report["config"] == "legal-strict" and report["mode"] == "lexical"
+
+
+def test_tag_phrase_mode(client: httpx.Client, example: dict[str, Any]) -> None:
+    response = client.post(
+        "/v1/tag", json={"answer": example["answer"], "sources": example["phrases"]}
+    )
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["mode"] == "phrase"
+    assert '<cite ids="lease">monthly rent of $2,400</cite>' in data["tagged"]
+    assert all(s["kind"] == "verbatim" for s in data["spans"])
+    answer = example["answer"]
+    first = data["spans"][0]
+    assert answer[first["start"] : first["end"]] == "monthly rent of $2,400"
+    assert 0 < data["coverage"] < 1
+
+
+def test_tag_document_mode(
+    client: httpx.Client, example: dict[str, Any], aligned: dict[str, Any]
+) -> None:
+    answer = example["answer"] + " <b>bold</b>"
+    response = client.post("/v1/tag", json={"answer": answer, "sources": example["sources"]})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert data["mode"] == "document"
+    assert '<cite ids="lease">' in data["tagged"] and 'kind="paraphrase"' in data["tagged"]
+    assert "&lt;b&gt;bold&lt;/b&gt;" in data["html"] and "<b>" not in data["html"]
+    assert data["spans"][: len(aligned["spans"])] == aligned["spans"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        (b"{not json", 422, "not valid JSON"),
+        ({"answer": "Rent."}, 422, "sources"),
+        ({"answer": "   \n", "sources": []}, 422, "answer is empty"),
+        ({"answer": "Rent.", "sources": [{"id": "a", "txt": "x"}]}, 422, "sources.0.text"),
+        ({"answer": "Rent.", "sources": [{"id": "a,b", "text": "x"}]}, 400, "commas"),
+        ({"answer": "Rent.", "sources": [], "config": "no-such-preset"}, 400, "unknown preset"),
+        ({"answer": "Rent.", "sources": [], "config": "../configs/default"}, 422, "config"),
+        ({"answer": "Rent.", "sources": {"lease": "one string"}}, 422, "sources"),
+    ],
+    ids=["json", "missing", "empty", "field", "id", "preset", "path", "shape"],
+)
+def test_bad_input_is_a_json_error_naming_the_problem(
+    client: httpx.Client, body: Any, status: int, message: str
+) -> None:
+    if isinstance(body, bytes):
+        response = client.post(
+            "/v1/align", content=body, headers={"Content-Type": "application/json"}
+        )
+    else:
+        response = client.post("/v1/align", json=body)
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    assert message in response.json()["error"]
+
+
+def test_healthz_answers_while_an_alignment_runs(
+    server: Any, client: httpx.Client, example: dict[str, Any]
+) -> None:
+    answer = " ".join([example["answer"]] * 150)  # about 70,000 characters: a second or more
+    finished: list[float] = []
+
+    def long_request() -> None:
+        response = client.post("/v1/align", json={"answer": answer, "sources": example["sources"]})
+        assert response.status_code == 200
+        finished.append(time.monotonic())
+
+    worker = threading.Thread(target=long_request)
+    worker.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+    answered = time.monotonic()
+    worker.join(timeout=120)
+    assert finished, "the long alignment failed"
+    assert answered < finished[0], "the alignment ended first: the test proves nothing"
+    assert answered - started < 0.5
+
+
+def test_concurrent_requests_agree(
+    client: httpx.Client, example: dict[str, Any], aligned: dict[str, Any]
+) -> None:
+    """Requests share the cached index and run in the threadpool side by side."""
+    short = {"answer": "Rent is $2,400 each month.", "sources": example["sources"]}
+    full = {"answer": example["answer"], "sources": example["sources"]}
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        responses = list(
+            pool.map(lambda body: client.post("/v1/align", json=body), [full, short] * 4)
+        )
+    assert all(r.status_code == 200 for r in responses)
+    assert all(r.json() == aligned for r in responses[::2])
+    assert len({r.text for r in responses[1::2]}) == 1
+
+
+# --------------------------------------------------------------------------- streaming
+
+
+def ndjson(example: dict[str, Any], size: int = 9) -> Iterator[bytes]:
+    yield (json.dumps({"sources": example["sources"]}) + "\n").encode()
+    answer = example["answer"]
+    for i in range(0, len(answer), size):
+        yield (json.dumps({"text": answer[i : i + size]}) + "\n").encode()
+
+
+def parse_events(raw: str) -> list[tuple[str, dict[str, Any]]]:
+    events = []
+    for block in raw.strip().split("\n\n"):
+        name, data = "message", None
+        for line in block.split("\n"):
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+        events.append((name, data))
+    return events
+
+
+def test_stream_events_equal_align(
+    client: httpx.Client, example: dict[str, Any], aligned: dict[str, Any]
+) -> None:
+    with client.stream("POST", "/v1/stream", content=ndjson(example)) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = parse_events(response.read().decode())
+    assert [name for name, _ in events] == ["message"] * len(aligned["sentences"]) + ["done"]
+    assert [data for _, data in events[:-1]] == aligned["sentences"]
+    done = events[-1][1]
+    assert done["summary"] == aligned["summary"] and done["spans"] == aligned["spans"]
+
+
+def test_first_event_arrives_before_the_body_is_finished(
+    server: Any, example: dict[str, Any], aligned: dict[str, Any]
+) -> None:
+    """A raw HTTP/1.1 client that reads while it still writes (httpx writes the whole
+    request body before it reads the response)."""
+    chunks = list(ndjson(example))
+    host, port = server.url.removeprefix("http://").split(":")
+    connection = h11.Connection(h11.CLIENT)
+    events: list[h11.Event] = []
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+
+        def send(event: h11.Event) -> None:
+            sock.sendall(connection.send(event) or b"")
+
+        def read_until(predicate: Any, timeout: float = 30) -> None:
+            sock.settimeout(timeout)
+            while not predicate():
+                event = connection.next_event()
+                if event is h11.NEED_DATA:
+                    connection.receive_data(sock.recv(65_536))
+                    continue
+                events.append(event)
+
+        def sentence_events() -> int:
+            body = b"".join(bytes(e.data) for e in events if isinstance(e, h11.Data))
+            return body.count(b"data: ")
+
+        send(
+            h11.Request(
+                method="POST",
+                target="/v1/stream",
+                headers=[
+                    ("Host", host),
+                    ("X-API-Key", KEY),
+                    ("Content-Type", "application/x-ndjson"),
+                    ("Transfer-Encoding", "chunked"),
+                ],
+            )
+        )
+        first_sentence_end = example["answer"].index(". ") + 1
+        sent = 0
+        for chunk in chunks:  # the header and the answer up to well into sentence two
+            send(h11.Data(data=chunk))
+            if chunk.startswith(b'{"text"'):
+                sent += len(json.loads(chunk)["text"])
+            if sent > first_sentence_end + 20:
+                break
+        remaining = chunks[chunks.index(chunk) + 1 :]
+        assert remaining, "the test must hold back part of the body"
+        read_until(lambda: sentence_events() >= 1)
+        first = json.loads(
+            b"".join(bytes(e.data) for e in events if isinstance(e, h11.Data))
+            .split(b"data: ")[1]
+            .split(b"\n")[0]
+        )
+        assert first == aligned["sentences"][0]
+        for chunk in remaining:
+            send(h11.Data(data=chunk))
+        send(h11.EndOfMessage())
+        read_until(lambda: any(isinstance(e, h11.EndOfMessage) for e in events))
+    status = next(e for e in events if isinstance(e, h11.Response)).status_code
+    assert status == 200
+    body = b"".join(bytes(e.data) for e in events if isinstance(e, h11.Data)).decode()
+    streamed = parse_events(body)
+    assert [data for name, data in streamed if name == "message"] == aligned["sentences"]
+
+
+def test_stream_input_errors(client: httpx.Client, example: dict[str, Any]) -> None:
+    response = client.post("/v1/stream", content=b"")
+    assert response.status_code == 400 and "first line" in response.json()["error"]
+    response = client.post("/v1/stream", content=b'{"sources": "nope"}\n')
+    assert response.status_code == 400 and "line 1" in response.json()["error"]
+
+    def bad_second_line() -> Iterator[bytes]:
+        yield (json.dumps({"sources": example["sources"]}) + "\n").encode()
+        yield b'{"txt": "oops"}\n'
+
+    with client.stream("POST", "/v1/stream", content=bad_second_line()) as response:
+        events = parse_events(response.read().decode())
+    assert events == [("error", {"error": events[0][1]["error"]})]
+    assert "line 2" in events[0][1]["error"]
+
+
+def test_stream_over_the_size_limit_ends_with_an_error_event(
+    client: httpx.Client, example: dict[str, Any]
+) -> None:
+    def endless() -> Iterator[bytes]:
+        yield (json.dumps({"sources": example["sources"]}) + "\n").encode()
+        line = (json.dumps({"text": "The rent is due monthly. " * 40}) + "\n").encode()
+        for _ in range(LIMIT // len(line) + 10):
+            yield line
+
+    with client.stream("POST", "/v1/stream", content=endless()) as response:
+        assert response.status_code == 200  # the stream had begun when the limit was hit
+        events = parse_events(response.read().decode())
+    assert events[0][0] == "message"
+    assert events[-1][0] == "error" and "limit" in events[-1][1]["error"]
+
+
+# --------------------------------------------------------------------------- the real model
+
+
+@pytest.mark.slow
+def test_align_with_the_real_model(client: httpx.Client, example: dict[str, Any]) -> None:
+    body = {"answer": example["answer"], "sources": example["sources"], "config": "default"}
+    response = client.post("/v1/align", json=body, timeout=300)
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert report["mode"] == "hybrid" and report["notes"] == []
+    by_text = {s["text"]: s for s in report["sentences"]}
+    sublet = by_text[
+        "The tenant may not sublet the premises without the landlord's written consent."
+    ]
+    assert sublet["status"] == "supported"
+    assert sublet["citations"][0]["kind"] == "paraphrase"
+    assert "cosine" in sublet["features"]
+    assert (
+        by_text["Disputes will be resolved by arbitration in Delaware."]["status"] == "unsupported"
+    )
