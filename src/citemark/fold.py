@@ -10,7 +10,6 @@ folded copy map back to whole original characters and never shift later offsets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 # Turkish dotted capital I folds to "i" + U+0307 under full case folding, which
 # would stop "istanbul" from matching "İstanbul". Folding it to a plain "i" is
@@ -25,18 +24,10 @@ def fold_char(ch: str) -> str:
 
 def fold(text: str) -> str:
     """Case-fold a whole string with the same rules as :func:`fold_char`."""
-    if not _needs_char_map(text):
-        return text.casefold()
+    folded = text.casefold()
+    if len(folded) == len(text):
+        return folded
     return "".join(fold_char(ch) for ch in text)
-
-
-def _needs_char_map(text: str) -> bool:
-    return any(_expands(ch) for ch in set(text))
-
-
-@lru_cache(maxsize=4096)
-def _expands(ch: str) -> bool:
-    return len(fold_char(ch)) != 1 or ch in _SPECIAL
 
 
 @dataclass(frozen=True)
@@ -55,8 +46,11 @@ class FoldedText:
 
     @classmethod
     def of(cls, text: str) -> FoldedText:
-        if not _needs_char_map(text):
-            return cls(text, text.casefold(), None)
+        folded = text.casefold()
+        # Case folding never shortens a character, so equal lengths mean every
+        # character folded to exactly one (and no "İ", which folds to two).
+        if len(folded) == len(text):
+            return cls(text, folded, None)
         parts: list[str] = []
         origin: list[int] = []
         for index, ch in enumerate(text):

@@ -21,13 +21,15 @@ from contextlib import contextmanager
 import ahocorasick_rs
 
 from .fold import FoldedText, fold, is_word_char
+from .reference import find_phrase_matches_reference
 from .tokens import Tokens, tokenize
 from .types import Block, Match, Source
 
-# Below this much work (text characters x phrases) a per-phrase ``str.find`` loop
-# beats building an automaton, so the one-shot call takes the loop instead.
-# Both paths give identical output; see benchmarks/verbatim.py for the crossover.
-SMALL_WORK = 200_000
+# Where a one-shot phrase call switches from a ``str.find`` loop to an automaton:
+# both the text and the phrase set must be large enough to pay for the build.
+# Both paths give identical output; benchmarks/verbatim.py --crossover measures it.
+AUTOMATON_MIN_CHARS = 20_000
+AUTOMATON_MIN_PHRASES = 100
 
 DEFAULT_MIN_TOKENS = 4
 
@@ -89,18 +91,38 @@ class PhraseMatcher:
 
     Build it once and call :meth:`find` on many answers when the phrase set is
     fixed; building is the expensive part for thousands of phrases.
+    ``implementation`` is passed to ahocorasick-rs: its default picks a DFA for
+    small pattern sets, which searches fastest but takes milliseconds to build, so
+    the one-shot path asks for a contiguous NFA instead.
     """
 
-    def __init__(self, sources: Mapping[str, Iterable[str]], *, word_level: bool = True) -> None:
+    def __init__(
+        self,
+        sources: Mapping[str, Iterable[str]],
+        *,
+        word_level: bool = True,
+        implementation: ahocorasick_rs.Implementation | None = None,
+        prepared: bool = False,
+    ) -> None:
         owners: dict[str, list[str]] = defaultdict(list)
-        for source_id, phrases in prepare_phrases(sources).items():
+        phrase_sources = sources if prepared else prepare_phrases(sources)
+        for source_id, phrases in phrase_sources.items():
             for phrase in phrases:
                 owners[phrase].append(source_id)
         self.word_level = word_level
         self._patterns = list(owners)
         self._owners = [tuple(sorted(owners[p])) for p in self._patterns]
+        # Which edges of each pattern must not touch a word character (word level).
+        self._edges = [
+            (word_level and is_word_char(p[0]), word_level and is_word_char(p[-1]))
+            for p in self._patterns
+        ]
         self._automaton = (
-            ahocorasick_rs.AhoCorasick(self._patterns, matchkind=ahocorasick_rs.MATCHKIND_STANDARD)
+            ahocorasick_rs.AhoCorasick(
+                self._patterns,
+                matchkind=ahocorasick_rs.MATCHKIND_STANDARD,
+                implementation=implementation,
+            )
             if self._patterns
             else None
         )
@@ -114,26 +136,64 @@ class PhraseMatcher:
             return []
         folded = FoldedText.of(text)
         found = self._automaton.find_matches_as_indexes(folded.folded, overlapping=True)
-        matches: list[Match] = []
+        if folded.origin is None:
+            hits = self._accept_plain(text, found)
+        else:
+            hits = []
+            for index, start, end in found:
+                span = accept(folded, self._patterns[index], start, end, self.word_level)
+                if span is not None:
+                    hits.extend((span[0], span[1], sid) for sid in self._owners[index])
+        hits.sort()
+        return [Match(start, end, sid) for start, end, sid in hits]
+
+    def _accept_plain(
+        self, text: str, found: list[tuple[int, int, int]]
+    ) -> list[tuple[int, int, str]]:
+        """:func:`accept` inlined for text whose folded copy keeps every offset.
+
+        Same rules, without the index map and per-match calls: this loop runs once
+        per raw hit, tens of thousands of times on a long text.
+        """
+        hits: list[tuple[int, int, str]] = []
+        edges, owners, size = self._edges, self._owners, len(text)
         for index, start, end in found:
-            span = accept(folded, self._patterns[index], start, end, self.word_level)
-            if span is not None:
-                matches.extend(Match(span[0], span[1], sid) for sid in self._owners[index])
-        matches.sort()
-        return matches
+            left, right = edges[index]
+            if left and start > 0 and is_word_char(text[start - 1]):
+                continue
+            if right and end < size and is_word_char(text[end]):
+                continue
+            for sid in owners[index]:
+                hits.append((start, end, sid))
+        return hits
 
 
 def find_phrase_matches(
     text: str, sources: Mapping[str, Iterable[str]], *, word_level: bool = True
 ) -> list[Match]:
-    """Phrase-mode matches of ``text``, taking the faster path for tiny inputs."""
-    from .reference import find_phrase_matches_reference
+    """Phrase-mode matches of ``text``, taking the faster path for the input's size.
 
+    Building an automaton costs a few microseconds per phrase; a ``str.find`` loop
+    costs a little per phrase and per character. On short texts the loop wins
+    even with many phrases, on long texts the automaton wins even with few (see
+    ``benchmarks/verbatim.py --crossover``). Both paths give identical output.
+    """
     prepared = prepare_phrases(sources)
     phrase_count = sum(len(p) for p in prepared.values())
-    if len(text) * phrase_count <= SMALL_WORK:
+    if not use_automaton(len(text), phrase_count):
         return find_phrase_matches_reference(text, prepared, word_level=word_level, folded=True)
-    return PhraseMatcher(prepared, word_level=word_level).find(text)
+    matcher = PhraseMatcher(
+        prepared,
+        word_level=word_level,
+        implementation=ahocorasick_rs.Implementation.ContiguousNFA,
+        prepared=True,
+    )
+    return matcher.find(text)
+
+
+def use_automaton(text_chars: int, phrases: int) -> bool:
+    """Whether one automaton pass beats a ``str.find`` loop for a one-shot call."""
+    return phrases >= AUTOMATON_MIN_PHRASES and text_chars >= AUTOMATON_MIN_CHARS
 
 
 class DocumentMatcher:
