@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citemark import facts
-from citemark.facts import FACT_KINDS, Fact, extract_facts, missing_facts
+from citemark.facts import FACT_KINDS, Fact, compare, extract_facts, missing_facts
 
 
 def kinds_values(found: list[Fact]) -> list[tuple[str, str]]:
@@ -364,7 +363,7 @@ def test_deterministic_across_calls_and_cache_clears() -> None:
     assert first  # the pair disagrees, so there is something to compare
     for _ in range(3):
         assert missing_facts(claim, evidence) == first
-    facts._analyse.cache_clear()
+    compare._analyse.cache_clear()
     assert missing_facts(claim, evidence) == first
 
 

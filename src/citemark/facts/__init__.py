@@ -1,0 +1,25 @@
+"""Key-fact agreement between a claim and the evidence it was matched to.
+
+A paraphrase can score well on word overlap and embeddings and still change the
+one detail a legal reader relies on: a number, a date, an amount, who is named,
+or whether something is or is not allowed. This package pulls those details out
+of a claim and reports the ones the evidence does not back.
+
+It runs on every candidate passage, so it is plain ``re`` and set lookups, every
+regex is compiled at import, and the analysis of a text is memoised: the same
+evidence passage is checked against many claims. Every rule leans towards *not*
+reporting when unsure, because a false "unsupported fact" costs the reader more
+than a missed one (the overlap and embedding scores still see the text).
+
+This module is the public face only. The work is in ``lexicon`` (word tables),
+``patterns`` (the compiled regexes), ``text`` (tokens and word forms),
+``quantities`` (numbers, amounts, percents and dates), ``names``, ``negation``
+(scoped negation) and ``compare`` (the memoised analysis and the comparison).
+"""
+
+from __future__ import annotations
+
+from .compare import extract_facts, missing_facts
+from .model import FACT_KINDS, Fact
+
+__all__ = ["FACT_KINDS", "Fact", "extract_facts", "missing_facts"]

@@ -1,0 +1,210 @@
+"""The per-text analysis (memoised) and the comparison that yields missing facts.
+
+A text's facts, and the indexes that make it cheap to test as evidence
+(quantities by key, date readings, folded words, positive and negated stems),
+are built once and cached, because the same evidence passage is checked against
+many claims; ``missing_facts`` then tests each of the claim's facts against the
+evidence's indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .lexicon import ASSERT_PREV, CURRENCIES
+from .model import DateKeys, Fact, NameKey, NegKey, Payload, Quantity
+from .names import initialisms, name_present, scan_names
+from .negation import Negation, asserter, scan_negations, unless_scopes
+from .quantities import scan_numeric
+from .text import fold, stem, tokens
+
+
+@dataclass(frozen=True)
+class _Analysis:
+    """Everything one text contributes, as a claim or as evidence."""
+
+    facts: tuple[Fact, ...]
+    payloads: tuple[Payload, ...]
+    negations: tuple[Negation, ...]
+    # evidence-side indexes
+    quantities: dict[str, frozenset[str | None]] = field(default_factory=dict)
+    times: frozenset[tuple[str, str]] = frozenset()
+    dates: frozenset[tuple[int | str, ...]] = frozenset()
+    words: frozenset[str] = frozenset()
+    neg_all: frozenset[str] = frozenset()
+    positive: frozenset[str] = frozenset()
+    # stem -> (kind, start, end, surface) of each positive statement of it
+    asserted: dict[str, tuple[tuple[str, int, int, str], ...]] = field(default_factory=dict)
+
+
+def _date_index(payloads: Iterable[Payload], quantities: dict[str, set[str | None]]) -> set:
+    out: set[tuple[int | str, ...]] = set()
+    for p in payloads:
+        if not isinstance(p, DateKeys):
+            continue
+        for alt in p.alts:
+            out.add(alt)
+            tag = alt[0]
+            if tag == "ymd":
+                _, y, m, d = alt
+                out.update({("ym", y, m), ("y", y), ("md", m, d)})
+            elif tag == "ym":
+                out.add(("y", alt[1]))
+            if tag in ("ymd", "ym", "y"):
+                y = int(alt[1])
+                out.add(("dec", y - y % 10))
+                if tag == "y":
+                    quantities.setdefault(str(y), set()).add(None)
+    return out
+
+
+def _analyse_uncached(text: str) -> _Analysis:
+    toks = tokens(text)
+    numeric, spans = scan_numeric(text, toks)
+    names = scan_names(text, toks, spans)
+    negs = scan_negations(text, toks)
+    items = sorted(
+        [*numeric, *names, *((n.fact, NegKey(n.head, n.cue)) for n in negs)],
+        key=lambda fp: (fp[0].start, fp[0].end, fp[0].kind),
+    )
+    quantities: dict[str, set[str | None]] = {}
+    times: set[tuple[str, str]] = set()
+    for _, p in items:
+        if isinstance(p, Quantity):
+            quantities.setdefault(p.key, set()).add(p.unit)
+            if p.time:
+                times.add(p.time)
+    dates = _date_index((p for _, p in items), quantities)
+    words = {fold(t.surface) for t in toks}
+    words.update([part for w in words if "-" in w for part in w.split("-") if part])
+    for _f, p in names:
+        if isinstance(p, NameKey) and len(p.words) > 1:
+            words.update(initialisms(p.words))
+    unless = unless_scopes(text, toks)
+    scoped = {j for n in negs for j in n.scope} | unless
+    positive: set[str] = set()
+    asserted: dict[str, list[tuple[str, int, int, str]]] = {}
+    for i, t in enumerate(toks):
+        if not t.content or i in scoped:
+            continue
+        root = stem(t.lower)
+        positive.add(root)
+        prev = toks[i - 1].lower if i else ""
+        if prev not in ASSERT_PREV and not prev.endswith("ly"):
+            continue
+        got = asserter(text, toks, i)
+        if got is not None:
+            kind, j = got
+            asserted.setdefault(root, []).append((kind, toks[j].start, t.end, t.lower))
+    return _Analysis(
+        facts=tuple(f for f, _ in items),
+        payloads=tuple(p for _, p in items),
+        negations=tuple(negs),
+        quantities={k: frozenset(v) for k, v in quantities.items()},
+        times=frozenset(times),
+        dates=frozenset(dates),
+        words=frozenset(words),
+        neg_all=frozenset(stem(toks[j].lower) for j in scoped),
+        positive=frozenset(positive),
+        asserted={k: tuple(v) for k, v in asserted.items()},
+    )
+
+
+@lru_cache(maxsize=4096)
+def _analyse(text: str) -> _Analysis:
+    """Memoised: evidence passages recur across claims and candidate windows.
+
+    An entry is ~15 kB for a 100-word passage, so the bound keeps the cache under
+    ~60 MB while still covering every passage one answer's candidates touch."""
+    return _analyse_uncached(text)
+
+
+def extract_facts(text: str) -> list[Fact]:
+    """Facts of ``text`` in text order (a fresh list; the cache keeps its own copy)."""
+    if not text:
+        return []
+    return list(_analyse(text).facts)
+
+
+def _quantity_present(q: Quantity, kind: str, ev: _Analysis) -> bool:
+    units = ev.quantities.get(q.key)
+    if kind == "amount":
+        # same value as a plain number, or the same currency; another currency contradicts
+        return bool(units) and any(u not in CURRENCIES or u == q.unit for u in units)
+    if kind == "percent":
+        return bool(units) and ("%" in units or None in units)
+    if q.time is not None and q.time in ev.times:
+        return True
+    if not units:
+        return False
+    # a unit mismatch counts only when every mention of the number on both sides has a
+    # unit and none agrees ("30 days" vs "30 months"); a bare "30" backs "30 days"
+    return q.unit is None or None in units or q.unit in units
+
+
+def _date_present(d: DateKeys, ev: _Analysis) -> bool:
+    for alt in d.alts:
+        if alt in ev.dates or (alt[0] == "y" and str(alt[1]) in ev.quantities):
+            return True
+        if alt[0] == "ymd" and ("md", alt[2], alt[3]) in ev.dates and ("y", alt[1]) in ev.dates:
+            return True
+    return False
+
+
+def _negation_mismatches(claim_text: str, cl: _Analysis, ev: _Analysis) -> list[Fact]:
+    """Polarity clashes on a word both sides use; unrelated negations never count."""
+    out: list[Fact] = []
+    for n in cl.negations:
+        if n.soft or n.head in ev.neg_all:
+            continue
+        kinds = {k for k, *_ in ev.asserted.get(n.head, ())}
+        if "aux" in kinds or (n.cue == "without" and "with" in kinds):
+            out.append(n.fact)
+    for n in ev.negations:
+        if n.soft or n.head in ev.positive or n.head in cl.neg_all:
+            continue
+        for kind, start, end, surface in cl.asserted.get(n.head, ()):
+            if kind == "aux" or n.cue == "without":
+                fact = Fact("negation", claim_text[start:end], "pos:" + surface, start, end)
+                out.append(fact)
+                break
+    return out
+
+
+def _present(fact: Fact, payload: Payload, ev: _Analysis) -> bool:
+    if isinstance(payload, Quantity):
+        return _quantity_present(payload, fact.kind, ev)
+    if isinstance(payload, DateKeys):
+        return _date_present(payload, ev)
+    if isinstance(payload, NameKey):
+        return name_present(payload, ev.words)
+    return True
+
+
+def missing_facts(claim: str, evidence: str) -> list[Fact]:
+    """The claim's facts that the evidence lacks or contradicts, in claim order.
+
+    Negation facts have value ``"not:<word>"`` when the claim negates a word the
+    evidence states positively, and ``"pos:<word>"`` when the claim states a word
+    positively that the evidence negates. Each kind+value is reported once.
+    """
+    if not claim:
+        return []
+    cl = _analyse(claim)
+    ev = _analyse(evidence or "")
+    found = [
+        f
+        for f, p in zip(cl.facts, cl.payloads, strict=True)
+        if f.kind != "negation" and not _present(f, p, ev)
+    ]
+    found.extend(_negation_mismatches(claim, cl, ev))
+    found.sort(key=lambda f: (f.start, f.end, f.kind))
+    seen: set[tuple[str, str]] = set()
+    out: list[Fact] = []
+    for f in found:
+        if (f.kind, f.value) not in seen:
+            seen.add((f.kind, f.value))
+            out.append(f)
+    return out

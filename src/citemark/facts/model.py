@@ -1,0 +1,60 @@
+"""What the fact check passes around: the public ``Fact`` and the payloads behind it.
+
+A ``Fact`` is what callers see (its surface text and a normalised value); the
+payload stored beside it is what the comparison actually tests, such as a
+quantity's value in a common time unit, so "two weeks" can back "14 days". They
+live apart from the code that makes and compares them so that every stage can
+import them without an import cycle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation", "name")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One checkable detail of a text.
+
+    ``text`` is the surface form (``text[start:end]`` of the analysed string);
+    ``value`` is the normalised form that comparisons and de-duplication use.
+    """
+
+    kind: str
+    text: str
+    value: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """Comparison payload of a number, amount or percent."""
+
+    key: str
+    unit: str | None = None
+    time: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class DateKeys:
+    """Each reading of a date ("01/05/2020" has two) as comparable tuples."""
+
+    alts: tuple[tuple[int | str, ...], ...]
+
+
+@dataclass(frozen=True)
+class NameKey:
+    words: tuple[str, ...]
+    soft_first: bool
+
+
+@dataclass(frozen=True)
+class NegKey:
+    head: str
+    cue: str
+
+
+Payload = Quantity | DateKeys | NameKey | NegKey

@@ -1,0 +1,202 @@
+"""Capitalised names: finding them in a text, and deciding whether evidence backs one.
+
+A name is a run of capitalised words ("Bank of the West", "John F. Kennedy"),
+less the words capitalised only by their position in a sentence, titles and
+roles. Matching is lenient about form (plurals, demonyms, initialisms, a generic
+head such as "Corp" left out) but not about identity: "Acme Corp" is not backed
+by "Beta Corp".
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from .lexicon import (
+    CONNECTORS,
+    DEMONYM_SUFFIXES,
+    FUNCTION_WORDS,
+    GENERIC_HEADS,
+    LINKERS,
+    NON_NAMES,
+    ROLES,
+    TITLES,
+)
+from .model import Fact, NameKey, Payload
+from .text import Tok, fold
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    """Whether a word opens a sentence, line, quotation or bullet."""
+    j = start - 1
+    while j >= 0 and (text[j].isspace() or text[j] in "\"'“‘([*•–—-#>"):
+        if text[j] == "\n":
+            return True
+        j -= 1
+    return j < 0 or text[j] in ".!?:;"
+
+
+def _shouting(toks: list[Tok], caps: set[int]) -> set[int]:
+    """Indices of all-caps runs longer than four words (headings, boilerplate)."""
+    out: set[int] = set()
+    run: list[int] = []
+    for i in [*sorted(i for i in caps if toks[i].surface.isupper()), -2]:
+        if run and i == run[-1] + 1:
+            run.append(i)
+            continue
+        if len(run) > 4:
+            out.update(run)
+        run = [i]
+    return out
+
+
+def _inside(spans: list[tuple[int, int]], starts: list[int], a: int, b: int) -> bool:
+    if not spans:
+        return False
+    i = bisect_right(starts, a) - 1
+    return any(0 <= j < len(spans) and spans[j][0] < b and a < spans[j][1] for j in (i, i + 1))
+
+
+def _name_sequences(text: str, toks: list[Tok], caps: set[int]) -> list[list[int]]:
+    """Runs of capitalised tokens, joined by spaces, "&", "F." or "of (the)"."""
+    seqs: list[list[int]] = []
+    cur: list[int] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if i in caps:
+            if cur and not _joins(text[toks[cur[-1]].end : t.start], toks[cur[-1]]):
+                seqs.append(cur)
+                cur = []
+            cur.append(i)
+            i += 1
+            continue
+        if cur:
+            width = _bridge(text, toks, caps, i)
+            if width:
+                cur.extend(range(i, i + width))
+                i += width
+                continue
+            seqs.append(cur)
+            cur = []
+        i += 1
+    if cur:
+        seqs.append(cur)
+    return seqs
+
+
+def _bridge(text: str, toks: list[Tok], caps: set[int], i: int) -> int:
+    """How many lowercase linkers at ``i`` join two capitalised words ("Bank of the West")."""
+    k = i
+    while k < len(toks) and k - i < 2:
+        w = toks[k].lower
+        if not (w in CONNECTORS or (k > i and w == "the")):
+            break
+        if text[toks[k - 1].end : toks[k].start] != " ":
+            return 0
+        k += 1
+    if k == i or k not in caps:
+        return 0
+    return k - i if text[toks[k - 1].end : toks[k].start] == " " else 0
+
+
+def _joins(gap: str, prev: Tok) -> bool:
+    """Whether two capitalised words are one name: "Acme Corp", "John F. Kennedy"."""
+    if gap in (" ", "\u00a0", " & "):
+        return True
+    initial = len(prev.surface) == 1 or prev.lower in TITLES
+    return initial and gap == ". "
+
+
+def scan_names(
+    text: str, toks: list[Tok], spans: list[tuple[int, int]]
+) -> list[tuple[Fact, Payload]]:
+    """Capitalised sequences, minus words inside numeric/date spans ("May" in a date)."""
+    starts = [s for s, _ in spans]
+    caps = {i for i, t in enumerate(toks) if t.cap}
+    if not caps:
+        return []
+    caps -= _shouting(toks, caps)
+    caps = {i for i in caps if not _inside(spans, starts, toks[i].start, toks[i].end)}
+    initial = {i for i in caps if _sentence_initial(text, toks[i].start)}
+    mid_caps = {toks[i].lower for i in caps if i not in initial}
+    out: list[tuple[Fact, Payload]] = []
+    for seq in _name_sequences(text, toks, caps):
+        got = _name_from_sequence(text, toks, seq, initial, mid_caps)
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def _name_from_sequence(
+    text: str,
+    toks: list[Tok],
+    seq: list[int],
+    initial: set[int],
+    mid_caps: set[str],
+) -> tuple[Fact, Payload] | None:
+    first_is_initial = seq[0] in initial
+    while seq and (toks[seq[0]].lower in FUNCTION_WORDS or toks[seq[0]].lower in TITLES):
+        seq = seq[1:]
+    while seq and toks[seq[-1]].lower in CONNECTORS:
+        seq = seq[:-1]
+    if not seq:
+        return None
+    first = toks[seq[0]]
+    starts_sentence = first_is_initial and seq[0] in initial
+    if len(seq) == 1:
+        if first.lower in NON_NAMES or first.lower in ROLES or len(first.surface) < 2:
+            return None
+        if starts_sentence and first.lower not in mid_caps:
+            return None  # "Tenants may..." - an ordinary word, capitalised by position
+    words = tuple(fold(toks[i].surface) for i in seq)
+    if not any(w and w not in LINKERS for w in words):
+        return None
+    start, end = first.start, toks[seq[-1]].end
+    fact = Fact("name", text[start:end], " ".join(words), start, end)
+    return fact, NameKey(words, starts_sentence and len(seq) > 1)
+
+
+def initialisms(name: tuple[str, ...]) -> set[str]:
+    """Acronyms a name may be cited by: "United States Supreme Court" gives "ussc",
+    "us", "sc", ...; "Bank of America" gives "boa" and "ba"."""
+    core = [w for w in name if w not in LINKERS]
+    out = {"".join(w[:1] for w in name if w)}
+    for i in range(len(core)):
+        for j in range(i + 2, min(len(core), i + 5) + 1):
+            out.add("".join(w[:1] for w in core[i:j]))
+    return out
+
+
+def _has_word(w: str, words: frozenset[str]) -> bool:
+    """Present as is, as a plural either way round ("Smiths"/"Smith"), or as a country."""
+    if w in words or w + "s" in words or w + "es" in words:
+        return True
+    if len(w) > 3 and w.endswith("s") and (w[:-1] in words or w[:-2] in words):
+        return True
+    return _demonym_of(w, words)
+
+
+def _demonym_of(w: str, words: frozenset[str]) -> bool:
+    """ "Canadian" is backed by "Canada", "Jordanians" by "Jordan", "Chinese" by "China"."""
+    for suffix in DEMONYM_SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            base = w[: -len(suffix)]
+            if base in words or any(base + v in words for v in ("a", "e", "o", "y", "ia")):
+                return True
+    return False
+
+
+def name_present(n: NameKey, ev_words: frozenset[str]) -> bool:
+    words = [w for w in n.words if w and w not in LINKERS]
+    if n.soft_first and len(words) > 1:
+        words = words[1:]
+    if not words:
+        return True
+    core = [w for w in words if w not in GENERIC_HEADS and w not in ROLES] or words
+    if all(_has_word(w, ev_words) for w in core):
+        return True
+    last = words[-1]
+    if len(core) > 1 and last not in GENERIC_HEADS and _has_word(last, ev_words):
+        return True
+    initials = "".join(w[:1] for w in words)
+    return len(words) > 1 and initials in ev_words

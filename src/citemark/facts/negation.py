@@ -1,0 +1,161 @@
+"""Scoped negation: the word each negation cue governs, and the words it covers.
+
+A polarity clash is reported only on a word both sides use ("may not sublet"
+against "must sublet"), so each cue is tied to the content word it governs;
+idioms ("not only", "no matter", "no more than") are skipped, and the words of
+a negated or "unless" clause are kept from counting as stated positively.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .lexicon import (
+    ADVERBS,
+    AUX,
+    CLAUSE_BREAK,
+    COMPARATIVES,
+    NEG_SKIP,
+    NEG_SKIP_WIDE,
+    STOPWORDS,
+)
+from .model import Fact
+from .text import Tok, stem
+
+_GAP_PUNCT = frozenset(',;:.!?()[]{}"“”\n')  # a newline separates joined passages
+
+
+def _gap_has_punct(text: str, a: int, b: int) -> bool:
+    """Punctuation (or a line break) between two words ends a negation's reach."""
+    gap = text[a:b]
+    return gap != " " and not _GAP_PUNCT.isdisjoint(gap)
+
+
+@dataclass(frozen=True)
+class Negation:
+    fact: Fact
+    head: str
+    cue: str
+    scope: tuple[int, ...]
+    soft: bool = False
+
+
+def _idiom(text: str, toks: list[Tok], i: int, cue: str) -> str | None:
+    """How a cue is used, when not as a plain negation.
+
+    "skip": no polarity claim at all ("not only", "no matter", "no more than", "or not",
+    "forbidden fruit"). "soft": a real negation whose meaning a paraphrase often carries
+    without one ("not yet" ~ "later", "not X but Y" is about a reason): it still shields
+    its clause from counting as positive, but is never reported.
+    """
+    nxt = toks[i + 1].lower if i + 1 < len(toks) else ""
+    nxt2 = toks[i + 2].lower if i + 2 < len(toks) else ""
+    prev = toks[i - 1].lower if i > 0 else ""
+    if cue in ("prohibited", "forbidden") and nxt not in ("from", "to"):
+        return "skip"
+    if cue == "not" and (nxt in ("only", "just", "merely") or prev == "or"):
+        return "skip"
+    if (cue == "no" and nxt in ("matter", "doubt")) or (nxt in COMPARATIVES and nxt2 == "than"):
+        return "skip"
+    if cue == "not" and (nxt == "yet" or _contrastive(text, toks, i)):
+        return "soft"
+    return None
+
+
+def _contrastive(text: str, toks: list[Tok], i: int) -> bool:
+    """ "not for who she is but for what she did": a "but" in the same clause."""
+    for j in range(i + 1, min(len(toks), i + 10)):
+        if _gap_has_punct(text, toks[j - 1].end, toks[j].start):
+            return False
+        if toks[j].lower == "but":
+            return True
+    return False
+
+
+def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
+    out: list[Negation] = []
+    for i, tok in enumerate(toks):
+        cue = tok.cue
+        if cue is None:
+            continue
+        idiom = _idiom(text, toks, i, cue)
+        if idiom == "skip":
+            continue
+        head = _governed(text, toks, i, cue)
+        if head is None:
+            continue
+        scope = (head, *_clause_after(text, toks, head))
+        start = tok.start
+        if i > 0 and toks[i - 1].lower in AUX and text[toks[i - 1].end : tok.start] == " ":
+            start = toks[i - 1].start
+        end = toks[head].end
+        value = "not:" + toks[head].lower
+        fact = Fact("negation", text[start:end], value, start, end)
+        out.append(Negation(fact, stem(toks[head].lower), cue, scope, idiom == "soft"))
+    return out
+
+
+def _governed(text: str, toks: list[Tok], i: int, cue: str) -> int | None:
+    """Index of the content word a cue at ``i`` governs, skipping auxiliaries etc."""
+    skip = NEG_SKIP_WIDE if cue in ("none", "neither", "prohibited", "forbidden") else NEG_SKIP
+    skipped = 0
+    for j in range(i + 1, min(len(toks), i + 7)):
+        if _gap_has_punct(text, toks[j - 1].end, toks[j].start):
+            return None
+        w = toks[j].lower
+        if toks[j].cue is not None:
+            return None
+        if w in skip or (w.endswith("ly") and len(w) > 4):
+            skipped += 1
+            if skipped > 4:
+                return None
+            continue
+        if w in STOPWORDS or len(w) < 2:
+            return None
+        return j
+    return None
+
+
+def _clause_after(text: str, toks: list[Tok], i: int, limit: int = 6) -> list[int]:
+    """Content words after ``i`` up to the clause's end: a negation or an "unless" still
+    covers them ("not liable for damages"), so they must not count as stated positively.
+    Only ever used to *suppress* reports, so erring wide is safe."""
+    out: list[int] = []
+    for j in range(i + 1, min(len(toks), i + 1 + limit)):
+        if _gap_has_punct(text, toks[j - 1].end, toks[j].start):
+            break
+        w = toks[j].lower
+        if w in CLAUSE_BREAK or toks[j].cue is not None:
+            break
+        if w not in STOPWORDS and len(w) > 1:
+            out.append(j)
+    return out
+
+
+def unless_scopes(text: str, toks: list[Tok]) -> set[int]:
+    """Words in an "unless" clause: "unless X is repealed" means "if X is not repealed"."""
+    out: set[int] = set()
+    for i, t in enumerate(toks):
+        if t.lower == "unless":
+            out.update(_clause_after(text, toks, i, limit=10))
+    return out
+
+
+def asserter(text: str, toks: list[Tok], i: int) -> tuple[str, int] | None:
+    """What makes word ``i`` a positive statement: "must sublet" (aux) or "with consent"."""
+    skipped = 0
+    for j in range(i - 1, max(-1, i - 4), -1):
+        if _gap_has_punct(text, toks[j].end, toks[j + 1].start):
+            return None
+        w = toks[j].lower
+        if w in AUX:
+            return "aux", j
+        if w == "with":
+            return "with", j
+        if w in ("a", "an", "the") or w in ADVERBS or (w.endswith("ly") and len(w) > 4):
+            skipped += 1
+            if skipped > 2:
+                return None
+            continue
+        return None
+    return None

@@ -1,0 +1,147 @@
+"""The numeric scan's regular expressions, compiled once at import.
+
+Each alternative reads one kind of numeric fact (a date, an amount, a percent,
+an ordinal, a plain number) or consumes text whose digits are not a fact (a URL,
+a clock time). The scan tries them only where a trigger starts (a digit, a
+currency sign, a number or month word), through one master alternation per
+trigger kind, so a long passage costs little more than its triggers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .lexicon import (
+    MONTH_ABBR,
+    MONTH_NAMES,
+    NUM_WORDS,
+    ORD_BIG,
+    ORD_SMALL,
+    ORD_TENS,
+    ORD_WORDS,
+    SCALES,
+    TENS,
+    UNIT_WORDS,
+)
+
+
+def _alt(words: Iterable[str]) -> str:
+    """Alternation, longest first, so "seventeen" is never read as "seven"."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+_SCALE = r"(?i:hundred|thousand|million|billion|trillion)\b"
+_SCALE_SEP = r"(?:\s+|\s?-\s?)"
+_NUM_WORD = rf"(?:{_alt(NUM_WORDS)})\b"
+_NUM_SEP = (
+    r"(?:\s*-\s*|\s+|(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+"
+    r"|(?<=million)\s+and\s+|(?<=billion)\s+and\s+)"
+)
+_SPELLED = (
+    rf"(?i:\b(?:a\s+(?=(?:dozen|hundred|thousand|million|billion|trillion)\b))?"
+    rf"{_NUM_WORD}(?:{_NUM_SEP}{_NUM_WORD})*)"
+)
+_DIGIT = r"(?<![\w.,:/])(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\.[0-9]+)?"
+_DNUM = rf"{_DIGIT}(?![^\W_])"
+_UNIT_TAIL = (
+    r"(?:\s*-\s*|\s+)(?:(?i:business|calendar|working|consecutive|full|additional|more"
+    rf"|further)\s+)?(?P<unit>(?i:{UNIT_WORDS}))\b"
+)
+_PCT_WORDS = r"(?:%|(?i:percent|per\s*cent|percentage\s+points?|pct)\b)"
+_PCT_TAIL = rf"(?P<pct>{_PCT_WORDS})"
+_CUR_SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹|(?:USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)(?![A-Za-z]))"
+_CUR_WORDS = (
+    r"(?i:dollars?|usd|euros?|eur|pounds\s+sterling|gbp|yen|jpy|rupees?|inr|yuan|renminbi"
+    r"|rmb|francs?|chf|cad|aud|cents?|pence)\b"
+)
+_WORD_ECHO = rf"(?:\s*\(\s*{_SPELLED}(?:\s+(?:(?i:US)\s+)?{_CUR_WORDS}|\s*{_PCT_WORDS})?\s*\))?"
+
+_MONTH = rf"(?P<mon>(?:{_alt(MONTH_NAMES + [m.upper() for m in MONTH_NAMES] + MONTH_ABBR)})\b\.?)"
+_DAY = r"(?P<day>[12][0-9]|3[01]|0?[1-9])(?:st|nd|rd|th)?(?![0-9])"
+_YEAR = r"(?P<year>1[0-9]{3}|20[0-9]{2})(?![0-9])"
+
+_ALTERNATIVES: dict[str, str] = {
+    # Consumed without producing a fact, so their digits are not misread.
+    "skip_url": r"(?i:https?://|www\.)\S+",
+    "skip_time": (
+        r"(?<![\w.:])[0-9]{1,2}(?::[0-9]{2}(?::[0-9]{2})?(?:\s*(?i:[ap]\.?m\b\.?))?"
+        r"|\s*(?i:[ap]\.m\.|[ap]m\b))"
+    ),
+    "date_mdy": rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}",
+    "date_dmy": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}",
+    "date_iso": (
+        r"(?<![\w.,/-])(?P<year>1[0-9]{3}|20[0-9]{2})[-/](?P<mo>0?[1-9]|1[0-2])[-/]"
+        r"(?P<day>0?[1-9]|[12][0-9]|3[01])(?![0-9])"
+    ),
+    "date_num": (
+        r"(?<![\w.,/:-])(?P<a>[0-9]{1,2})[/.-](?P<b>[0-9]{1,2})[/.-]"
+        r"(?P<year>[0-9]{4}|[0-9]{2})(?![0-9])"
+    ),
+    "date_range": (
+        r"(?<![\w.,/-])(?P<year>1[0-9]{3}|20[0-9]{2})\s?[-–—/]\s?(?P<y2>[0-9]{4}|[0-9]{2})(?![0-9])"
+    ),
+    "date_my": rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}",
+    "date_md": rf"\b{_MONTH}\s+{_DAY}(?!\s*[,:]?\s*[0-9])",
+    "date_dm": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH}",
+    "decade": r"(?<![\w.,])(?P<dec>1[0-9]{2}0|20[0-9]0)['’]?s\b",
+    "legal": (
+        rf"(?:{_SPELLED})\s*\(\s*(?P<cur>{_CUR_SYM})?\s*(?P<num>{_DIGIT})\s*(?P<pct>%)?\s*\)"
+        rf"(?:\s*(?P<pctw>%|(?i:percent|per\s*cent)\b)|\s+(?P<curw>{_CUR_WORDS})|{_UNIT_TAIL})?"
+    ),
+    "amount_pre": (
+        rf"(?<![\w$])(?P<cur>{_CUR_SYM})\s?(?P<num>{_DIGIT})"
+        rf"(?:{_SCALE_SEP}(?P<scale>{_SCALE})|\s?(?P<abbr>(?i:k|mn|mm|bn|m|b))\b)?{_WORD_ECHO}"
+    ),
+    "amount_suf": (
+        rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?|(?P<words>{_SPELLED}))"
+        rf"\s+(?:(?:US|U\.S\.)\s+)?(?P<curw>{_CUR_WORDS})"
+        rf"(?:\s*\(\s*(?P<cur2>{_CUR_SYM})?\s*(?P<num2>{_DIGIT})"
+        rf"(?:\s+(?P<scale2>{_SCALE}))?\s*\))?"
+    ),
+    "percent": (
+        rf"(?:(?P<num>{_DIGIT})|(?P<words>{_SPELLED}))\s*{_PCT_TAIL}"
+        rf"(?:\s*\(\s*(?P<num2>{_DIGIT})\s*%\s*\)|{_WORD_ECHO})?"
+    ),
+    "ordinal": (
+        r"(?<![\w.,])(?P<num>[0-9]+)(?P<suf>st|nd|rd|th)\b"
+        rf"|\b(?P<words>(?i:(?:(?:{_alt(TENS)})[\s-])?(?:{_alt(ORD_SMALL)})|{_alt(ORD_TENS)}"
+        rf"|{_alt(ORD_BIG)}))\b"
+    ),
+    "number": (
+        rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?(?:\s*\(\s*{_SPELLED}\s*\))?"
+        rf"|(?P<words>{_SPELLED})(?:\s*\(\s*(?P<num2>{_DIGIT})\s*\))?)(?:{_UNIT_TAIL})?"
+    ),
+}
+ALT_RES = {name: re.compile(p) for name, p in _ALTERNATIVES.items()}
+_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
+# Which alternatives can start at each kind of trigger, in priority order.
+_TRIGGER_ALTS = {
+    "digit": (
+        "skip_time date_dmy date_iso date_num date_range date_dm decade amount_suf percent "
+        "ordinal number"
+    ),
+    "currency": "amount_pre",
+    "month": "date_mdy date_my date_md",
+    "word": "legal amount_suf percent ordinal number",
+    "url": "skip_url",
+}
+# One alternation per trigger kind: the match names the alternative that won, and the
+# alternative's own regex is then re-run at that spot to read its groups.
+MASTERS = {
+    kind: re.compile(
+        "|".join(f"(?P<{n}>{_NAMED_GROUP.sub('(?:', _ALTERNATIVES[n])})" for n in names.split())
+    )
+    for kind, names in _TRIGGER_ALTS.items()
+}
+YEAR_ONLY = re.compile(r"1[0-9]{3}|20[0-9]{2}")
+TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
+LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s)")
+A_SCALES = frozenset(("dozen", *SCALES))
+TRIGGER_WORDS: dict[str, str] = {
+    **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),
+    **dict.fromkeys((m.lower() for m in MONTH_NAMES + MONTH_ABBR), "month"),
+    **dict.fromkeys("usd eur gbp jpy inr chf cad aud".split(), "currency"),
+    **dict.fromkeys("http https www".split(), "url"),
+}
+SPELLED_SPLIT = re.compile(r"[\s-]+")

@@ -1,0 +1,339 @@
+"""Numbers, amounts, percents, ordinals and dates: read out of a text as payloads.
+
+Every spelling of a value ("5,000", "5k", "five thousand") is normalised to one
+key, amounts keep their currency, and a date keeps each reading it admits, so
+the comparison tests equality without parsing again. The scan also reports
+every span it consumed, so that name detection does not read the "May" of a
+date as a name.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .lexicon import (
+    ABBR_SCALE,
+    CUR_SYMBOL,
+    CUR_WORD,
+    MONTHS,
+    NUM_WORDS,
+    ORD_WORDS,
+    SCALES,
+    TENS,
+    TIME_SYSTEM,
+    UNIT_CANON,
+)
+from .model import DateKeys, Fact, Payload, Quantity
+from .patterns import (
+    A_SCALES,
+    ALT_RES,
+    LIST_MARK,
+    MASTERS,
+    SPELLED_SPLIT,
+    TRIGGER_CHARS,
+    TRIGGER_WORDS,
+    YEAR_ONLY,
+)
+from .text import Tok
+
+
+def _fmt(x: float) -> str:
+    """One spelling per number, so "5,000", "5k" and "five thousand" compare equal."""
+    if not math.isfinite(x) or abs(x) >= 1e15:
+        return f"{x:.6e}"
+    r = round(x)
+    if abs(x - r) <= 1e-9 * max(1.0, abs(x)):
+        return str(int(r))
+    return f"{x:.6f}".rstrip("0").rstrip(".")
+
+
+def _digits(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def _spelled_value(s: str) -> float:
+    """Value of "two hundred and five", "a dozen", "twenty-one"."""
+    total = 0.0
+    current = 0.0
+    for w in SPELLED_SPLIT.split(s.lower()):
+        if w in ("a", "and", ""):
+            if w == "a":
+                current = max(current, 1.0)
+            continue
+        v = NUM_WORDS.get(w)
+        if v is None:
+            continue
+        if w == "dozen":
+            current = max(current, 1.0) * 12
+        elif w == "hundred":
+            current = max(current, 1.0) * 100
+        elif w in SCALES:
+            total += max(current, 1.0) * v
+            current = 0.0
+        else:
+            current += v
+    return total + current
+
+
+def _unit(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    u = raw.lower()
+    if u in UNIT_CANON:
+        return UNIT_CANON[u]
+    if u.endswith("s") and u[:-1] in UNIT_CANON:
+        return UNIT_CANON[u[:-1]]
+    return u
+
+
+def _currency(raw: str) -> str:
+    key = " ".join(raw.lower().split())
+    if key in CUR_SYMBOL:
+        return CUR_SYMBOL[key]
+    if key in CUR_WORD:
+        return CUR_WORD[key]
+    if key.endswith("s") and key[:-1] in CUR_WORD:
+        return CUR_WORD[key[:-1]]
+    return key
+
+
+def _ordinal_suffix(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _ordinal_word_value(s: str) -> int:
+    parts = SPELLED_SPLIT.split(s.lower())
+    tens = TENS.get(parts[0], 0) if len(parts) > 1 else 0
+    return tens + ORD_WORDS.get(parts[-1], 0)
+
+
+def _quantity(value: float, unit: str | None) -> Quantity:
+    key = _fmt(value)
+    time = None
+    if unit in TIME_SYSTEM:
+        system, factor = TIME_SYSTEM[unit]
+        time = (system, _fmt(value * factor))
+    return Quantity(key, unit, time)
+
+
+def _valid_month_day(m: int, d: int) -> bool:
+    return 1 <= m <= 12 and 1 <= d <= 31
+
+
+def _date_fact(m: re.Match[str], text: str, kind: str) -> tuple[str, DateKeys] | None:
+    g = m.groupdict()
+    if kind == "date_num":
+        a, b, yr = int(g["a"]), int(g["b"]), g["year"]
+        sep1, sep2 = text[m.end("a")], text[m.start("b") + len(g["b"])]
+        if sep1 != sep2:
+            return None
+        y = int(yr) if len(yr) == 4 else (2000 + int(yr) if int(yr) < 50 else 1900 + int(yr))
+        # month first (US) when it can be; day first as the other reading
+        readings = [(y, a, b)] if _valid_month_day(a, b) else []
+        if a != b and _valid_month_day(b, a):
+            readings.append((y, b, a))
+        if not readings:
+            return None
+        alts = tuple(("ymd", *r) for r in readings)
+        y0, m0, d0 = readings[0]
+        return f"{y0:04d}-{m0:02d}-{d0:02d}", DateKeys(alts)
+    if kind == "date_range":
+        return _range_fact(int(g["year"]), g["y2"])
+    month = MONTHS[g["mon"][:3].lower()] if g.get("mon") else int(g.get("mo") or 0)
+    day = int(g["day"]) if g.get("day") else 0
+    year = int(g["year"]) if g.get("year") else 0
+    if year and day:
+        return f"{year:04d}-{month:02d}-{day:02d}", DateKeys((("ymd", year, month, day),))
+    if year:
+        return f"{year:04d}-{month:02d}", DateKeys((("ym", year, month),))
+    return f"xxxx-{month:02d}-{day:02d}", DateKeys((("md", month, day),))
+
+
+def _range_fact(y1: int, raw: str) -> tuple[str, DateKeys] | None:
+    """ "2018-19" / "1999–2001" name both years; "2020-01" is a month."""
+    y2 = int(raw) if len(raw) == 4 else y1 - y1 % 100 + int(raw)
+    if y1 < y2 <= y1 + 100:
+        return f"{y1}-{y2}", DateKeys((("y", y1), ("y", y2)))
+    if len(raw) == 2 and 1 <= int(raw) <= 12:
+        return f"{y1:04d}-{int(raw):02d}", DateKeys((("ym", y1, int(raw)),))
+    return None
+
+
+def _is_enumerator(text: str, m: re.Match[str]) -> bool:
+    """ "First, ..." / "at first" are discourse, not a count."""
+    word = m.group().lower()
+    after = text[m.end() : m.end() + 14].lower()
+    if after.startswith(",") or after.startswith((" of all", " and foremost")):
+        return True
+    return word == "first" and text[max(0, m.start() - 3) : m.start()].lower() == "at "
+
+
+def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
+    g = m.groupdict()
+    unit = _unit(g.get("unit"))
+    if g.get("num"):
+        raw = g["num"]
+        value = _digits(raw)
+        if g.get("scale"):
+            value *= SCALES[g["scale"].lower()]
+        elif unit is None and YEAR_ONLY.fullmatch(raw):
+            return "date", raw, DateKeys((("y", int(raw)),))
+    elif g.get("num2"):
+        value = _digits(g["num2"])
+    else:
+        words = g["words"]
+        if words.lower() == "one" and unit is None:
+            return None  # "one of", "one can": a pronoun far more often than a count
+        value = _spelled_value(words)
+    q = _quantity(value, unit)
+    return "number", f"{q.key} {unit}" if unit else q.key, q
+
+
+def _amount_fact(m: re.Match[str], kind: str) -> tuple[str, str, Payload]:
+    g = m.groupdict()
+    if g.get("num2"):
+        value = _digits(g["num2"])
+        if g.get("scale2"):
+            value *= SCALES[g["scale2"].lower()]
+    elif g.get("num"):
+        value = _digits(g["num"])
+        if g.get("scale"):
+            value *= SCALES[g["scale"].lower()]
+        elif g.get("abbr"):
+            value *= ABBR_SCALE[g["abbr"].lower()]
+    else:
+        value = _spelled_value(g["words"])
+    cur = _currency(g["cur"] if kind == "amount_pre" else g.get("cur2") or g["curw"])
+    if cur.endswith("/100"):
+        cur = cur[:-4]
+        value /= 100
+    q = _quantity(value, cur)
+    return "amount", f"{q.key} {cur}", q
+
+
+def _percent_fact(m: re.Match[str]) -> tuple[str, str, Payload]:
+    g = m.groupdict()
+    raw = g.get("num2") or g.get("num")
+    value = _digits(raw) if raw else _spelled_value(g["words"])
+    q = _quantity(value, "%")
+    return "percent", f"{q.key} %", q
+
+
+def _legal_fact(m: re.Match[str]) -> tuple[str, str, Payload]:
+    g = m.groupdict()
+    value = _digits(g["num"])
+    if g.get("pct") or g.get("pctw"):
+        q = _quantity(value, "%")
+        return "percent", f"{q.key} %", q
+    if g.get("cur") or g.get("curw"):
+        cur = _currency(g.get("cur") or g["curw"])
+        q = _quantity(value, cur)
+        return "amount", f"{q.key} {cur}", q
+    unit = _unit(g.get("unit"))
+    q = _quantity(value, unit)
+    return "number", f"{q.key} {unit}" if unit else q.key, q
+
+
+def _ordinal_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
+    g = m.groupdict()
+    if g.get("num"):
+        n = int(g["num"]) if len(g["num"]) < 16 else 0
+    else:
+        if _is_enumerator(text, m):
+            return None
+        n = _ordinal_word_value(g["words"])
+    if n <= 0:
+        return None
+    return "number", f"{n}{_ordinal_suffix(n)}", Quantity(str(n))
+
+
+def _numeric_fact(name: str, m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
+    """Dispatch one master-regex match to its reader; ``None`` means no fact."""
+    if name.startswith("skip_"):
+        return None
+    if name.startswith("date_"):
+        got = _date_fact(m, text, name)
+        return None if got is None else ("date", got[0], got[1])
+    if name == "decade":
+        dec = int(m.group("dec"))
+        return "date", f"{dec}s", DateKeys((("dec", dec),))
+    if name == "legal":
+        return _legal_fact(m)
+    if name.startswith("amount_"):
+        return _amount_fact(m, name)
+    if name == "percent":
+        return _percent_fact(m)
+    if name == "ordinal":
+        return _ordinal_fact(m, text)
+    return _number_fact(m, text)
+
+
+def _triggers(text: str, toks: list[Tok]) -> list[tuple[int, str]]:
+    """Where a numeric fact can start, and what starts there (see ``patterns._TRIGGER_ALTS``).
+
+    Trying the alternatives only at digits, currency signs and number/month words,
+    instead of at every character, is what keeps the scan cheap.
+    """
+    out: list[tuple[int, str]] = []
+    for m in TRIGGER_CHARS.finditer(text):
+        p = m.start()
+        if text[p].isdigit():
+            out.append((p, "digit"))
+        elif text[p] == "$" and p > 0 and text[p - 1] in "SCA":
+            out.append((p - 2 if text[max(0, p - 2) : p] == "US" else p - 1, "currency"))
+        else:
+            out.append((p, "currency"))
+    for i, t in enumerate(toks):
+        w = t.lower
+        kind = TRIGGER_WORDS.get(w)
+        if kind is None and "-" in w:
+            kind = TRIGGER_WORDS.get(w.split("-", 1)[0])
+        if kind is None and w == "a" and i + 1 < len(toks) and toks[i + 1].lower in A_SCALES:
+            kind = "word"
+        if kind is not None:
+            out.append((t.start, kind))
+    out.sort()
+    return out
+
+
+def _list_marker(text: str, p: int) -> int:
+    """End of a "1." / "2)" list marker at ``p`` (first thing on its line), else -1."""
+    m = LIST_MARK.match(text, p)
+    if m is None:
+        return -1
+    line_start = text.rfind("\n", 0, p) + 1
+    return m.end() if text[line_start:p].strip(" \t") == "" else -1
+
+
+def scan_numeric(
+    text: str, toks: list[Tok]
+) -> tuple[list[tuple[Fact, Payload]], list[tuple[int, int]]]:
+    """All numeric facts, and every span the numeric scan consumed (names skip those)."""
+    out: list[tuple[Fact, Payload]] = []
+    spans: list[tuple[int, int]] = []
+    done = 0
+    for p, kind in _triggers(text, toks):
+        if p < done:
+            continue
+        marker_end = _list_marker(text, p)
+        if marker_end >= 0:
+            spans.append((p, marker_end))
+            done = marker_end
+            continue
+        mm = MASTERS[kind].match(text, p)
+        if mm is None:
+            continue
+        name = mm.lastgroup or "number"
+        m = ALT_RES[name].match(text, p)
+        if m is None or m.end() <= m.start():  # pragma: no cover - same pattern
+            continue
+        spans.append((m.start(), m.end()))
+        done = m.end()
+        got = _numeric_fact(name, m, text)
+        if got is not None:
+            kind, value, payload = got
+            out.append((Fact(kind, m.group(), value, m.start(), m.end()), payload))
+    return out, spans

@@ -1,0 +1,74 @@
+"""Tokens and word forms shared by the numeric, name, negation and comparison code.
+
+``Tok`` works out once per word what the later stages ask of it (capitalised? a
+negation cue? a content word?). ``fold`` and ``stem`` are the forms that names
+and negated words are compared by; both are memoised because the same words
+recur across passages.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .lexicon import BARE_CONTRACTIONS, NEG_CUES, STOPWORDS
+
+_TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
+class Tok:
+    """A word of the analysed text (a slotted class: tokens are made by the hundred)."""
+
+    __slots__ = ("cap", "content", "cue", "end", "lower", "start", "surface")
+
+    def __init__(self, start: int, end: int, surface: str) -> None:
+        self.start = start
+        self.end = end
+        self.surface = surface
+        low = surface.lower()
+        # "Acme", "ACME", "iPhone"; not "acme"
+        self.cap = surface[0].isupper() or (surface[0].islower() and low != surface)
+        self.lower = lower = low.replace("’", "'")
+        cue = lower if lower in NEG_CUES else None
+        if cue is None and (lower.endswith("n't") or lower in BARE_CONTRACTIONS):
+            cue = "not"
+        self.cue = cue
+        self.content = cue is None and len(lower) > 1 and lower not in STOPWORDS
+
+
+def tokens(text: str) -> list[Tok]:
+    return [Tok(*m.span(), m.group()) for m in _TOKEN.finditer(text)]
+
+
+@lru_cache(maxsize=65536)
+def fold(word: str) -> str:
+    """Case- and accent-insensitive form, possessive dropped: "Zürich's" -> "zurich"."""
+    w = word.casefold().replace("’", "'")
+    if not w.isascii():
+        w = "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
+    if w.endswith("'s"):
+        w = w[:-2]
+    return w.replace(".", "").strip("'")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Very crude stemmer: enough that "sublets"/"subletting"/"sublet" meet."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) > 4:
+        if w.endswith("ies"):
+            w = w[:-3] + "y"
+        elif w.endswith("ing") and len(w) > 5:
+            w = w[:-3]
+        elif (w.endswith("ed") and len(w) > 4) or (w.endswith("ly") and len(w) > 5):
+            w = w[:-2]
+        elif w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        w = w[:-1]
+    return w
