@@ -268,7 +268,7 @@ def _code_key(config: Config) -> str:
     for name in (
         "support.py",
         "index.py",
-        "facts.py",
+        *(f"facts/{p.name}" for p in sorted((here / "facts").glob("*.py"))),
         "words.py",
         "segment.py",
         "tokens.py",
