@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .config import Config, load_config
 from .segment import segment
-from .sources import Limits, coerce_sources
+from .sources import coerce_sources
 from .tokens import is_cjk, slice_tokens
 from .types import Source
 from .verbatim import DocumentMatcher, gc_paused
@@ -40,16 +40,14 @@ class SourceIndex:
 
     def __init__(self, sources: object, config: Config | str | None = None) -> None:
         self.config = load_config(config)
-        limits = Limits(
-            max_answer_chars=self.config.max_answer_chars,
-            max_source_chars=self.config.max_source_chars,
-            max_sources=self.config.max_sources,
-        )
+        limits = self.config.limits()
         self.sources: list[Source] = coerce_sources(sources, limits)
         self.char_level = _char_level(self.config, self.sources)
         k = self.config.min_tokens_cjk if self.char_level else self.config.min_tokens
         with gc_paused():
-            self.matcher = DocumentMatcher(self.sources, min_tokens=k)
+            self.matcher = DocumentMatcher(
+                self.sources, min_tokens=k, max_matches=limits.max_matches
+            )
             self.sentences: list[SourceSentence] = []
             self.by_source: list[range] = []
             for source_index, source in enumerate(self.sources):
@@ -92,7 +90,9 @@ class SourceIndex:
     def retrieve(self, units: set[str], limit: int) -> list[int]:
         """The ``limit`` source sentences sharing the most idf weight with ``units``."""
         scores: dict[int, float] = defaultdict(float)
-        for u in units:
+        # Sorted, so that every process adds the same floats in the same order:
+        # set order follows the per-process hash seed.
+        for u in sorted(units):
             weight = self.idf(u)
             for sentence_id in self.postings.get(u, ()):
                 scores[sentence_id] += weight

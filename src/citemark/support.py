@@ -16,6 +16,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from math import fsum
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -236,8 +237,8 @@ def _score_passage(
     hybrid: bool,
 ) -> Passage:
     shared = sentence.units & units
-    total = sum(sentence.weights.values()) or 1.0
-    recall_idf = sum(sentence.weights[u] for u in shared) / total
+    total = fsum(sentence.weights.values()) or 1.0
+    recall_idf = fsum(sentence.weights[u] for u in shared) / total
     recall = len(shared) / (len(sentence.units) or 1)
     cosine = None
     if hybrid:
@@ -261,14 +262,14 @@ def _cover(
         return []
     chosen = [scored[0]]
     covered = sentence.units & units[scored[0].sentence_ids]
-    total = sum(sentence.weights.values()) or 1.0
+    total = fsum(sentence.weights.values()) or 1.0
     while len(chosen) < limit:
         used = {i for p in chosen for i in p.sentence_ids}
         best, best_gain = None, MIN_COVER_GAIN * total
         for passage in scored:
             if not used.isdisjoint(passage.sentence_ids):
                 continue
-            gain = sum(
+            gain = fsum(
                 sentence.weights[u]
                 for u in (sentence.units & units[passage.sentence_ids]) - covered
             )
@@ -301,7 +302,7 @@ def _features(
     hybrid: bool,
     units: dict[tuple[int, ...], set[str]],
 ) -> dict[str, float]:
-    total = sum(sentence.weights.values())
+    total = fsum(sentence.weights.values())
     best = cover[0] if cover else None
     if not sentence.units:
         recall = recall_idf = cover_idf = global_idf = bigram = 1.0
@@ -314,8 +315,8 @@ def _features(
         in_sources = {u for u in sentence.units if u in index.postings}
         recall = best.recall if best else 0.0
         recall_idf = best.recall_idf if best else 0.0
-        cover_idf = sum(sentence.weights[u] for u in covered) / total
-        global_idf = sum(sentence.weights[u] for u in in_sources) / total
+        cover_idf = fsum(sentence.weights[u] for u in covered) / total
+        global_idf = fsum(sentence.weights[u] for u in in_sources) / total
         pairs = (
             set().union(*(index.sentences[i].pairs for p in cover for i in p.sentence_ids))
             if cover
