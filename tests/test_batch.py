@@ -214,9 +214,7 @@ def test_refuses_to_extend_a_foreign_file(tmp_path: Path) -> None:
         run_batch(in_path, too_long, config=LEXICAL, progress=False)
 
 
-def test_local_worker_processes_keep_order(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_local_worker_processes_keep_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two spawned workers give, in order, what one process gives (same hash seed)."""
     monkeypatch.setenv("PYTHONHASHSEED", HASH_SEED)
     in_path = write_jsonl(tmp_path / "in.jsonl", make_records(12, seed=11))

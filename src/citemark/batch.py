@@ -41,6 +41,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -109,8 +110,10 @@ def run_batch(
     """Align every record of the JSONL file ``in_path`` into ``out_path``, in order.
 
     Rerunning after an interruption continues where the output ends. ``workers``
-    local processes share the work (1 = this process); ``dask_address`` (a
-    scheduler address) sends it to a Dask cluster instead.
+    local processes share the work (1 = this process); they are spawned, so a
+    script that calls this with ``workers > 1`` needs the usual ``if __name__ ==
+    "__main__":`` guard. ``dask_address`` (a scheduler address) sends the work to
+    a Dask cluster instead.
     """
     started = time.perf_counter()
     cfg = load_config(config)
@@ -404,6 +407,8 @@ class _State:
     def __init__(self, config: Config) -> None:
         self.config = config
         self._indexes: OrderedDict[str, SourceIndex] = OrderedDict()
+        # A Dask worker may run several tasks at once in threads of one process.
+        self._lock = threading.Lock()
 
     def warm(self) -> None:
         """Load what the first record would otherwise wait for: the segmenter, the model."""
@@ -423,27 +428,35 @@ class _State:
             ).hexdigest()
         except (TypeError, ValueError):
             return SourceIndex(sources, self.config)
-        found = self._indexes.get(key)
-        if found is None:
-            found = SourceIndex(sources, self.config)
+        with self._lock:
+            found = self._indexes.get(key)
+            if found is not None:
+                self._indexes.move_to_end(key)
+                return found
+        found = SourceIndex(sources, self.config)
+        with self._lock:
             self._indexes[key] = found
             while len(self._indexes) > INDEX_CACHE_SIZE:
                 self._indexes.popitem(last=False)
-        self._indexes.move_to_end(key)
         return found
 
 
 _STATES: dict[str, _State] = {}
+_STATES_LOCK = threading.Lock()
 
 
 def _state(config: Config) -> _State:
-    """This process's state for ``config``: built once per process (or Dask worker)."""
+    """This process's state for ``config``: built once per process (or Dask worker).
+
+    Only the latest config's state is kept: a worker serves one batch at a time.
+    """
     key = repr(config)
-    state = _STATES.get(key)
-    if state is None:
-        _STATES.clear()
-        state = _STATES[key] = _State(config)
-    return state
+    with _STATES_LOCK:
+        state = _STATES.get(key)
+        if state is None:
+            _STATES.clear()
+            state = _STATES[key] = _State(config)
+        return state
 
 
 def _init_worker(config: Config, threads: int) -> None:
