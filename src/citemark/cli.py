@@ -64,23 +64,38 @@ class _OneLineErrors(click.Group):
 
 
 def _friendly(func: F) -> F:
-    """Run a command, reporting expected failures as one line (exit 2)."""
+    """Run a command, reporting expected failures as one line (exit 2).
+
+    Anything unexpected (a bug) is one line and exit 2 too, since scripts read the
+    exit status and a traceback in their log helps nobody; ``CITEMARK_DEBUG=1``
+    shows the traceback instead.
+    """
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, BrokenPipeError):
+            raise
         except CitemarkError as exc:
             raise click.ClickException(str(exc)) from None
         except json.JSONDecodeError as exc:
             raise click.ClickException(f"invalid JSON: {exc}") from None
         except UnicodeDecodeError as exc:
             raise click.ClickException(f"input is not valid UTF-8: {exc}") from None
-        except BrokenPipeError:
-            raise
         except OSError as exc:
             raise click.ClickException(
                 f"{exc.strerror or exc}: {exc.filename or ''}".strip(": ")
+            ) from None
+        except MemoryError:
+            raise click.ClickException("out of memory: the input is too large") from None
+        except Exception as exc:
+            if os.environ.get("CITEMARK_DEBUG"):
+                raise
+            detail = " ".join(str(exc).split())[:200]
+            raise click.ClickException(
+                f"internal error ({type(exc).__name__}: {detail}); "
+                "rerun with CITEMARK_DEBUG=1 for the traceback"
             ) from None
 
     return wrapper  # type: ignore[return-value]
@@ -106,27 +121,69 @@ def main() -> None:
 # --------------------------------------------------------------------------- inputs
 
 
-def _read_answer(answer_file: str | None) -> str:
-    """The answer from a file, or from standard input without one; never empty."""
+def _read_answer(answer_file: str | None, limit: int) -> str:
+    """The answer from a file, or from standard input without one; never empty.
+
+    Read as bytes and decoded as strict UTF-8 whatever the locale (a C locale would
+    turn a bad byte into a lone surrogate), so a bad byte is an error that says
+    where it is. No more is read than ``limit`` characters can take (4 bytes each),
+    so a huge file is refused before it fills memory. A file's line ends are
+    read as ``open()`` reads them (CRLF becomes LF); standard input is
+    taken as it comes.
+    """
+    most = 4 * limit + 4  # a byte-order mark and `limit` characters of up to 4 bytes
     if answer_file in (None, "-"):
         if sys.stdin is None or sys.stdin.isatty():
             raise click.ClickException(
                 "no answer: give ANSWER_FILE or pipe the answer into standard input"
             )
-        answer, where = sys.stdin.read(), "standard input"
+        where = "standard input"
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # a text-only stream (an embedding host): no bytes to check
+            answer = sys.stdin.read(limit + 1)
+        else:
+            answer = _decode(buffer.read(most + 1), where, most, limit)
     else:
-        answer, where = Path(answer_file).read_text("utf-8"), answer_file
+        where = answer_file
+        with open(answer_file, "rb") as handle:
+            answer = _decode(handle.read(most + 1), where, most, limit)
+        answer = answer.replace("\r\n", "\n").replace("\r", "\n")
+    if len(answer) > limit:
+        raise click.ClickException(
+            f"{where}: the answer is over {limit:,} characters, the limit (max_answer_chars)"
+        )
     if not answer.strip():
         raise click.ClickException(f"the answer is empty ({where}): there is nothing to check")
     return answer
 
 
-def _read_sources(path: str) -> list[Any] | dict[str, Any]:
-    """Documents (a JSON list) or a phrase map (a JSON object of id to phrases)."""
+def _decode(data: bytes, where: str, most: int, limit: int, codec: str = "utf-8") -> str:
+    """``data`` as text, or one line saying where it stops being UTF-8."""
+    if len(data) > most:
+        raise click.ClickException(
+            f"{where}: the answer is over {limit:,} characters, the limit (max_answer_chars)"
+        )
     try:
-        sources = json.loads(Path(path).read_text("utf-8"))
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(
+            f"{where}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at byte offset {exc.start})"
+        ) from None
+
+
+def _read_sources(path: str) -> list[Any] | dict[str, Any]:
+    """Documents (a JSON list) or a phrase map (a JSON object of id to phrases).
+
+    Strict UTF-8 (a byte-order mark, as Windows editors write, is allowed).
+    """
+    data = Path(path).read_bytes()
+    text = _decode(data, path, len(data), len(data), codec="utf-8-sig")
+    try:
+        sources = json.loads(text)
     except json.JSONDecodeError as exc:
         raise click.ClickException(f"{path}: invalid JSON: {exc}") from None
+    except RecursionError:
+        raise click.ClickException(f"{path}: invalid JSON: nested too deeply") from None
     if isinstance(sources, dict) and isinstance(sources.get("sources"), list):
         raise click.ClickException(
             f"{path}: an object with a 'sources' list; pass the list itself "
@@ -209,29 +266,37 @@ def tag_command(
       citemark tag --sources sources.json answer.txt
       cat answer.txt | citemark tag --sources phrases.json --format json
     """
+    cfg = _config(config)
     sources = _read_sources(sources_path)
-    answer = _read_answer(answer_file)
+    answer = _read_answer(answer_file, cfg.max_answer_chars)
     if isinstance(sources, dict):
-        _emit(_tag_phrases(answer, sources, output_format, word_level))
+        _emit(_tag_phrases(answer, sources, output_format, word_level, cfg))
         return
-    report = _align(answer, sources, _config(config))
+    report = _align(answer, sources, cfg)
     if output_format == "json":
         _emit(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
         _emit(report.html() if output_format == "html" else report.tagged())
 
 
-def _tag_phrases(answer: str, phrases: dict[str, Any], output_format: str, word_level: bool) -> str:
-    from .tagging import coverage, tag, tag_html, tag_spans
+def _tag_phrases(
+    answer: str, phrases: dict[str, Any], output_format: str, word_level: bool, config: Config
+) -> str:
+    from .render import marks_from_blocks, render_html, render_spans, render_tagged
+    from .tagging import find_blocks
+    from .verbatim import coverage_of
 
+    # Matched once, rendered in every form (the preset's size limits apply).
+    blocks = find_blocks(answer, phrases, word_level=word_level, config=config)
+    marks = marks_from_blocks(blocks)
     if output_format == "html":
-        return tag_html(answer, phrases, word_level=word_level)
+        return render_html(answer, marks)
     if output_format == "text":
-        return tag(answer, phrases, word_level=word_level)
+        return render_tagged(answer, marks)
     data = {
-        "tagged": tag(answer, phrases, word_level=word_level),
-        "spans": tag_spans(answer, phrases, word_level=word_level),
-        "coverage": round(coverage(answer, phrases, word_level=word_level), 4),
+        "tagged": render_tagged(answer, marks),
+        "spans": render_spans(marks),
+        "coverage": round(coverage_of(answer, blocks), 4),
     }
     return json.dumps(data, indent=2, ensure_ascii=False)
 
@@ -280,14 +345,15 @@ def check_command(
       llm "..." | citemark check --sources sources.json --config legal-strict
       citemark check --sources sources.json --min-coverage 0.3 --format json answer.txt
     """
+    cfg = _config(config)
     sources = _read_sources(sources_path)
     if isinstance(sources, dict):
         raise click.ClickException(
             f"{sources_path}: check judges sentences against documents and needs a list of "
             "{id, text}; a phrase map can only be tagged (citemark tag)"
         )
-    answer = _read_answer(answer_file)
-    report = _align(answer, sources, _config(config))
+    answer = _read_answer(answer_file, cfg.max_answer_chars)
+    report = _align(answer, sources, cfg)
     failures = _failures(report, min_coverage)
     verdict = _verdict(report, failures, min_coverage)
     if output_format == "text":

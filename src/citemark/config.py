@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .sources import Limits
 
 FEATURES_LEXICAL = (
     "recall",
@@ -34,6 +35,7 @@ FEATURES_LEXICAL = (
 )
 FEATURES_HYBRID = (*FEATURES_LEXICAL, "cosine")
 THRESHOLDS = ("supported_hybrid", "partial_hybrid", "supported_lexical", "partial_lexical")
+LIMIT_KEYS = ("max_answer_chars", "max_source_chars", "max_sources", "max_phrases", "max_matches")
 _TABLES = ("weights", "bias", "thresholds")
 
 
@@ -68,13 +70,22 @@ class Config:
     max_answer_chars: int = 1_000_000
     max_source_chars: int = 20_000_000
     max_sources: int = 10_000
+    max_phrases: int = 200_000
+    max_matches: int = 1_000_000
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ConfigError(f"name must be a non-empty string, got {self.name!r}")
         _check_choice("mode", self.mode, ("hybrid", "lexical"))
         _check_choice("tokenization", self.tokenization, ("auto", "word", "char"))
+        if not isinstance(self.strict_facts, bool):
+            raise ConfigError(
+                f"strict_facts must be true or false, got {type(self.strict_facts).__name__}"
+            )
+        # Counts must be whole numbers: min_tokens = 2.5 would fail deep inside matching.
         for name in ("min_tokens", "min_tokens_cjk", "candidates", "max_citations"):
-            _check_range(name, getattr(self, name), 1, 10_000)
-        _check_range("window", self.window, 1, 5)
+            _check_range(name, getattr(self, name), 1, 10_000, integer=True)
+        _check_range("window", self.window, 1, 5, integer=True)
         for name in ("min_citation_score", *THRESHOLDS):
             _check_range(name, getattr(self, name), 0.0, 1.0)
         for mode in ("hybrid", "lexical"):
@@ -83,8 +94,8 @@ class Config:
                 raise ConfigError(
                     f"{mode}: partial threshold {partial} is above supported threshold {supported}"
                 )
-        for name in ("max_answer_chars", "max_source_chars", "max_sources"):
-            _check_range(name, getattr(self, name), 1, 10**10)
+        for name in LIMIT_KEYS:
+            _check_range(name, getattr(self, name), 1, 10**10, integer=True)
         _check_weights("weights_hybrid", self.weights_hybrid, FEATURES_HYBRID)
         _check_weights("weights_lexical", self.weights_lexical, FEATURES_LEXICAL)
 
@@ -113,6 +124,10 @@ class Config:
             return self.weights_hybrid, self.bias_hybrid
         return self.weights_lexical, self.bias_lexical
 
+    def limits(self) -> Limits:
+        """The size limits this config sets, in the form input validation takes."""
+        return Limits(**{name: getattr(self, name) for name in LIMIT_KEYS})
+
     def with_(self, **changes: Any) -> Config:
         """A copy with some values changed, validated like any other config."""
         known = {f.name for f in fields(self)}
@@ -127,9 +142,13 @@ def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
         raise ConfigError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
 
 
-def _check_range(name: str, value: object, low: float, high: float) -> None:
+def _check_range(
+    name: str, value: object, low: float, high: float, *, integer: bool = False
+) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"{name} must be a number, got {type(value).__name__}")
+    if integer and not isinstance(value, int):
+        raise ConfigError(f"{name} must be a whole number, got {value!r}")
     if not low <= value <= high:
         raise ConfigError(f"{name} must be between {low} and {high}; got {value}")
 
@@ -183,6 +202,8 @@ def load_config(name_or_path: str | os.PathLike[str] | Config | None = None) -> 
 
 def config_from_dict(data: dict[str, Any], default_name: str = "custom") -> Config:
     """A config from the nested TOML layout (``[weights.hybrid]`` and so on)."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"a config must be a table of settings, got {type(data).__name__}")
     flat: dict[str, Any] = {"name": default_name}
     for key, value in data.items():
         if key == "thresholds" and isinstance(value, dict):

@@ -6,7 +6,7 @@ caller prepare sources once and align many answers against them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .config import Config, load_config
 from .embed import Embedder, default_embedder
@@ -38,12 +38,15 @@ def align(
     ``index`` is given. ``sentences`` replaces the segmenter with given
     ``(start, end)`` offsets (for evaluation against gold sentence boundaries).
     """
+    if index is not None and not isinstance(index, SourceIndex):
+        raise InputError(f"index must be a SourceIndex, got {type(index).__name__}")
     cfg = load_config(config) if config is not None or index is None else index.config
+    # The answer is checked first: a refused answer should not cost an index build.
+    check_text(answer, "answer", cfg.max_answer_chars)
     if index is None:
         index = SourceIndex(sources, cfg)
     elif sources is not None:
         raise InputError("pass either sources or a prepared index, not both")
-    check_text(answer, "answer", cfg.max_answer_chars)
     spans = _spans(answer, sentences)
     tokens = tokenize(answer)
     # Quotes are found sentence by sentence, so that a sentence's result depends on
@@ -69,6 +72,10 @@ def align(
 def _spans(answer: str, sentences: Sequence[tuple[int, int]] | None) -> list[Span]:
     if sentences is None:
         return segment(answer)
+    if isinstance(sentences, str | bytes) or not isinstance(sentences, Iterable):
+        raise InputError(
+            f"sentences must be a list of (start, end) pairs, got {type(sentences).__name__}"
+        )
     spans: list[Span] = []
     previous_end = 0
     for n, pair in enumerate(sentences):

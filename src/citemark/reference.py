@@ -8,6 +8,7 @@ costs more than a few ``str.find`` calls.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from .fold import FoldedText
@@ -21,12 +22,15 @@ def find_phrase_matches_reference(
     *,
     word_level: bool = True,
     folded: bool = False,
+    max_matches: int | None = None,
 ) -> list[Match]:
     """Every occurrence of every phrase, found with one ``str.find`` loop per phrase.
 
-    ``folded=True`` says the phrases are already stripped and case-folded.
+    ``folded=True`` says the phrases are already stripped and case-folded. Past
+    ``max_matches`` matches it raises :class:`~citemark.InputError`, as the fast
+    path does (this loop also serves small inputs in production).
     """
-    from .verbatim import accept, prepare_phrases
+    from .verbatim import accept, prepare_phrases, too_many_matches
 
     phrase_sources = sources if folded else prepare_phrases(sources)
     text_folded = FoldedText.of(text)
@@ -39,19 +43,39 @@ def find_phrase_matches_reference(
                 span = accept(text_folded, phrase, start, start + len(phrase), word_level)
                 if span is not None:
                     matches.append(Match(span[0], span[1], source_id))
+                    if max_matches is not None and len(matches) > max_matches:
+                        raise too_many_matches(max_matches)
                 start = haystack.find(phrase, start + 1)
     matches.sort()
     return matches
 
 
 def find_document_matches_reference(
-    text: str, sources: Sequence[Source], *, min_tokens: int
+    text: str,
+    sources: Sequence[Source],
+    *,
+    min_tokens: int,
+    max_occurrences: int | None = None,
 ) -> list[Match]:
-    """Maximal shared token runs by comparing every answer position with every source one."""
+    """Maximal shared token runs by comparing every answer position with every source one.
+
+    With ``max_occurrences``, a run is reported only if at least one of its
+    ``min_tokens``-token shingles occurs at most that often in all the sources
+    together: the rule :class:`~citemark.verbatim.DocumentMatcher` keeps to bound
+    its work on very repetitive text.
+    """
     answer = tokenize(text)
+    k = min_tokens
+    every = [tokenize(source.text) for source in sources]
+    counts = Counter(t.keys[p : p + k] for t in every for p in range(len(t) - k + 1))
+
+    def rare_enough(i: int, length: int) -> bool:
+        shingles = (answer.keys[p : p + k] for p in range(i, i + length - k + 1))
+        return max_occurrences is None or any(counts[s] <= max_occurrences for s in shingles)
+
     matches: list[Match] = []
     for source_index, source in enumerate(sources):
-        toks = tokenize(source.text)
+        toks = every[source_index]
         for i in range(len(answer)):
             for j in range(len(toks)):
                 if i > 0 and j > 0 and answer.keys[i - 1] == toks.keys[j - 1]:
@@ -63,7 +87,7 @@ def find_document_matches_reference(
                     and answer.keys[i + length] == toks.keys[j + length]
                 ):
                     length += 1
-                if length >= min_tokens:
+                if length >= min_tokens and rare_enough(i, length):
                     matches.append(
                         Match(
                             answer.starts[i],

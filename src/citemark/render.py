@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -16,6 +17,22 @@ from typing import Literal
 from .types import Block
 
 Kind = Literal["verbatim", "paraphrase"]
+
+# C0 controls (but tab, line feed, form feed and carriage return, which HTML reads
+# as white space) and DEL may not appear raw in an HTML document; a browser drops a
+# raw NUL. They are written as numeric references, so the page still holds every
+# character of the answer (a browser shows &#x0; as U+FFFD, where it would show
+# nothing). C1 controls stay raw: a reference to one (&#x80;) means a
+# windows-1252 character to every HTML parser, which would change the text.
+_HTML_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def escape_html(text: str) -> str:
+    """``html.escape`` (quotes included), plus control characters as references."""
+    escaped = html.escape(text)
+    if _HTML_CONTROL.search(escaped) is None:
+        return escaped
+    return _HTML_CONTROL.sub(lambda m: f"&#x{ord(m.group()):X};", escaped)
 
 
 @dataclass(frozen=True, order=True)
@@ -44,7 +61,7 @@ def _checked(marks: Iterable[Mark]) -> list[Mark]:
 def _open_tag(mark: Mark, escape: bool) -> str:
     ids = ",".join(mark.ids)
     if escape:
-        return f'<cite class="cm-{mark.kind}" data-ids="{html.escape(ids, quote=True)}">'
+        return f'<cite class="cm-{mark.kind}" data-ids="{escape_html(ids)}">'
     kind = ' kind="paraphrase"' if mark.kind == "paraphrase" else ""
     return f'<cite ids="{ids}"{kind}>'
 
@@ -61,13 +78,13 @@ def render_html(text: str, marks: Iterable[Mark]) -> str:
     """Like :func:`render_tagged`, but every piece of text and every id is HTML-escaped.
 
     Model output must never inject markup, so nothing from the answer or the
-    source ids reaches the page unescaped.
+    source ids reaches the page unescaped (see :func:`escape_html`).
     """
     return _render(text, marks, escape=True)
 
 
 def _render(text: str, marks: Iterable[Mark], *, escape: bool) -> str:
-    piece = html.escape if escape else (lambda s: s)
+    piece = escape_html if escape else (lambda s: s)
     out: list[str] = []
     position = 0
     for mark in _checked(marks):

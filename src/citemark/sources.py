@@ -18,33 +18,58 @@ from typing import Any
 from .errors import InputError
 from .types import Source
 
-# Characters that would break a tag attribute or the comma-separated id list.
-_BAD_ID = re.compile(r'["<>&,\x00-\x1f\x7f]')
+# Characters that would break a tag attribute or the comma-separated id list, and
+# lone surrogates, which no UTF-8 output can carry.
+_BAD_ID = re.compile('["<>&,\x00-\x1f\x7f\ud800-\udfff]')
+# A str may hold lone surrogates (from ``errors="surrogateescape"`` decoding, or JSON
+# ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
+# written out as UTF-8, so they are refused where they enter, not where output fails.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _ID_KEYS = ("id", "source_id", "doc_id", "source")
 _OFFSET_KEYS = ("offset", "start", "doc_char_start", "start_index", "start_char_idx")
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Size limits that keep one request from taking the process down."""
+    """Size limits that keep one request from taking the process down.
+
+    ``max_matches`` bounds the verbatim matches one call may produce (each costs
+    a few hundred bytes); text that repeats what the sources repeat can otherwise
+    yield matches quadratic in its length. :meth:`citemark.Config.limits` gives
+    a preset's limits; these defaults equal the ``Config`` defaults.
+    """
 
     max_answer_chars: int = 1_000_000
     max_source_chars: int = 20_000_000
     max_sources: int = 10_000
     max_phrases: int = 200_000
+    max_matches: int = 1_000_000
 
 
 DEFAULT_LIMITS = Limits()
 
 
-def check_text(text: object, what: str = "answer", limit: int | None = None) -> str:
-    """``text`` itself if it is a usable string, else an :class:`InputError` naming it."""
+def check_text(
+    text: object, what: str = "answer", limit: int | None = None, setting: str = "max_answer_chars"
+) -> str:
+    """``text`` itself if it is a usable string, else an :class:`InputError` naming it.
+
+    ``limit`` is the most characters allowed, ``setting`` the config key that sets it
+    (named in the message, so that the reader knows what to raise).
+    """
     if isinstance(text, bytes | bytearray):
         raise InputError(f"{what} must be str, got bytes (decode it as UTF-8 first)")
     if not isinstance(text, str):
         raise InputError(f"{what} must be str, got {type(text).__name__}")
     if limit is not None and len(text) > limit:
-        raise InputError(f"{what} has {len(text):,} characters, over the limit of {limit:,}")
+        raise InputError(
+            f"{what} has {len(text):,} characters, over the limit of {limit:,} ({setting})"
+        )
+    if not text.isascii() and (bad := _SURROGATE.search(text)):
+        raise InputError(
+            f"{what} contains a lone surrogate (U+{ord(bad.group()):04X}) at offset "
+            f"{bad.start()}: not valid Unicode text (decode bytes with errors='replace')"
+        )
     return text
 
 
@@ -58,8 +83,8 @@ def check_id(source_id: object, where: str) -> str:
     bad = _BAD_ID.search(text)
     if bad:
         raise InputError(
-            f"{where}: source id {text!r} contains {bad.group()!r}; "
-            'ids may not contain quotes, angle brackets, "&", commas or control characters'
+            f"{where}: source id {text!r} contains {bad.group()!r}; ids may not contain "
+            'quotes, angle brackets, "&", commas, control characters or lone surrogates'
         )
     return text
 
@@ -70,26 +95,43 @@ def coerce_phrases(sources: object, limits: Limits = DEFAULT_LIMITS) -> dict[str
         raise InputError(
             f"phrase sources must be a mapping of id to phrases, got {type(sources).__name__}"
         )
+    if len(sources) > limits.max_sources:
+        raise InputError(
+            f"{len(sources):,} phrase sources, over the limit of {limits.max_sources:,} "
+            "(max_sources)"
+        )
     result: dict[str, list[str]] = {}
-    total = 0
+    total = chars = 0
     for key, phrases in sources.items():
         source_id = check_id(key, "phrase sources")
+        if source_id in result:
+            # {1: [...], "1": [...]}: one would silently replace the other.
+            raise InputError(f"phrase sources: two keys name the same source id {source_id!r}")
         if isinstance(phrases, str):
             raise InputError(
                 f"sources[{source_id!r}] must be a list of phrases, got one string "
                 "(pass whole documents as a list of {'id': ..., 'text': ...})"
             )
-        if not isinstance(phrases, Iterable):
+        if isinstance(phrases, Mapping) or not isinstance(phrases, Iterable):
             raise InputError(
                 f"sources[{source_id!r}] must be a list of phrases, got {type(phrases).__name__}"
             )
-        checked = [
-            check_text(p, f"phrase {n} of source {source_id!r}") for n, p in enumerate(phrases)
-        ]
-        total += len(checked)
+        checked: list[str] = []
+        for n, phrase in enumerate(phrases):
+            checked.append(check_text(phrase, f"phrase {n} of source {source_id!r}"))
+            chars += len(phrase)
+            total += 1
+            # Checked as they are read, so that a huge generator fails early.
+            if total > limits.max_phrases:
+                raise InputError(
+                    f"more than {limits.max_phrases:,} phrases, over the limit (max_phrases)"
+                )
+            if chars > limits.max_source_chars:
+                raise InputError(
+                    f"phrases have more than {limits.max_source_chars:,} characters in all, "
+                    "over the limit (max_source_chars)"
+                )
         result[source_id] = checked
-    if total > limits.max_phrases:
-        raise InputError(f"{total:,} phrases, over the limit of {limits.max_phrases:,}")
     return result
 
 
@@ -105,15 +147,22 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
             "document sources must be a list; a mapping is read as phrase sources "
             "({id: [phrase, ...]}), and a mapping of id to one text is ambiguous"
         )
-    result = [_coerce_one(item, n) for n, item in enumerate(sources)]
-    if len(result) > limits.max_sources:
-        raise InputError(f"{len(result):,} sources, over the limit of {limits.max_sources:,}")
-    total = sum(len(s.text) for s in result)
-    if total > limits.max_source_chars:
-        raise InputError(
-            f"sources have {total:,} characters in all, "
-            f"over the limit of {limits.max_source_chars:,}"
-        )
+    result: list[Source] = []
+    total = 0
+    for n, item in enumerate(sources):
+        # Counted as they are read, so that a huge generator fails early.
+        if n >= limits.max_sources:
+            raise InputError(
+                f"more than {limits.max_sources:,} sources, over the limit (max_sources)"
+            )
+        source = _coerce_one(item, n)
+        total += len(source.text)
+        if total > limits.max_source_chars:
+            raise InputError(
+                f"sources have more than {limits.max_source_chars:,} characters in all, "
+                "over the limit (max_source_chars)"
+            )
+        result.append(source)
     _check_chunks_disjoint(result)
     return result
 
@@ -128,7 +177,7 @@ def _coerce_one(item: Any, n: int) -> Source:
     if isinstance(item, str):
         return Source(f"S{n + 1}", item)
     if isinstance(item, Mapping):
-        return _from_fields(dict(item), dict(item.get("metadata") or {}), where)
+        return _from_fields(dict(item), _metadata(item.get("metadata"), where), where)
     fields = {
         "text": getattr(item, "page_content", None) or getattr(item, "text", None),
         "id": getattr(item, "id_", None) or getattr(item, "id", None),
@@ -140,7 +189,16 @@ def _coerce_one(item: Any, n: int) -> Source:
             f"{where}: expected a {{'id', 'text'}} dict, a Source, or a document with "
             f"page_content/text, got {type(item).__name__}"
         )
-    return _from_fields(fields, dict(metadata or {}), where)
+    return _from_fields(fields, _metadata(metadata, where), where)
+
+
+def _metadata(metadata: object, where: str) -> dict[str, Any]:
+    """A document's metadata as a dict; anything but a mapping (or nothing) is refused."""
+    if not metadata:  # None, or an empty value of any type: nothing to read
+        return {}
+    if not isinstance(metadata, Mapping):
+        raise InputError(f"{where}: metadata must be a mapping, got {type(metadata).__name__}")
+    return dict(metadata)
 
 
 def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -> Source:

@@ -1,15 +1,21 @@
 """The verbatim-only face: tag an answer with the sources it quotes.
 
 ``sources`` picks the mode: a mapping of source id to phrases is phrase mode,
-anything else is read as documents (see :mod:`citemark.sources`).
+anything else is read as documents (see :mod:`citemark.sources`). ``config`` (a
+preset name, a TOML path or a :class:`~citemark.Config`) supplies the size limits
+(``max_answer_chars``, ``max_sources``, ``max_source_chars``, ``max_phrases``,
+``max_matches``); without one, the library defaults apply, which equal the
+``Config`` defaults. Nothing else of the config changes what these functions do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .config import Config, load_config
+from .errors import InputError
 from .render import marks_from_blocks, render_html, render_spans, render_tagged
-from .sources import DEFAULT_LIMITS, check_text, coerce_phrases, coerce_sources
+from .sources import DEFAULT_LIMITS, Limits, check_text, coerce_phrases, coerce_sources
 from .types import Block, Match
 from .verbatim import (
     DEFAULT_MIN_TOKENS,
@@ -20,18 +26,36 @@ from .verbatim import (
 )
 
 
+def _limits(config: Config | str | None) -> Limits:
+    return DEFAULT_LIMITS if config is None else load_config(config).limits()
+
+
+def _check_min_tokens(min_tokens: object) -> None:
+    if isinstance(min_tokens, bool) or not isinstance(min_tokens, int) or min_tokens < 1:
+        raise InputError(f"min_tokens must be a whole number of at least 1, got {min_tokens!r}")
+
+
 def find_matches(
     text: str,
     sources: object,
     *,
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
+    config: Config | str | None = None,
 ) -> list[Match]:
     """Every exact match of source text in ``text``, sorted by position."""
-    check_text(text, "text", DEFAULT_LIMITS.max_answer_chars)
+    limits = _limits(config)
+    check_text(text, "text", limits.max_answer_chars)
+    _check_min_tokens(min_tokens)
     if isinstance(sources, Mapping):
-        return find_phrase_matches(text, coerce_phrases(sources), word_level=word_level)
-    return find_document_matches(text, coerce_sources(sources), min_tokens=min_tokens)
+        phrases = coerce_phrases(sources, limits)
+        return find_phrase_matches(
+            text, phrases, word_level=word_level, max_matches=limits.max_matches
+        )
+    documents = coerce_sources(sources, limits)
+    return find_document_matches(
+        text, documents, min_tokens=min_tokens, max_matches=limits.max_matches
+    )
 
 
 def find_blocks(
@@ -40,9 +64,12 @@ def find_blocks(
     *,
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
+    config: Config | str | None = None,
 ) -> list[Block]:
     """The merged citation blocks of ``text``."""
-    return merge(find_matches(text, sources, word_level=word_level, min_tokens=min_tokens))
+    return merge(
+        find_matches(text, sources, word_level=word_level, min_tokens=min_tokens, config=config)
+    )
 
 
 def tag(
@@ -51,9 +78,10 @@ def tag(
     *,
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
+    config: Config | str | None = None,
 ) -> str:
     """``text`` with every quoted region wrapped as ``<cite ids="S2,S1">…</cite>``."""
-    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens)
+    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens, config=config)
     return render_tagged(text, marks_from_blocks(blocks))
 
 
@@ -63,9 +91,10 @@ def tag_html(
     *,
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
+    config: Config | str | None = None,
 ) -> str:
     """:func:`tag` as escaped HTML, safe to put into a page."""
-    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens)
+    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens, config=config)
     return render_html(text, marks_from_blocks(blocks))
 
 
@@ -75,9 +104,10 @@ def tag_spans(
     *,
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
+    config: Config | str | None = None,
 ) -> list[dict[str, object]]:
     """:func:`tag` as JSON spans ``[{start, end, ids, kind}]``."""
-    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens)
+    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens, config=config)
     return render_spans(marks_from_blocks(blocks))
 
 
@@ -87,7 +117,8 @@ def coverage(
     *,
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
+    config: Config | str | None = None,
 ) -> float:
     """Share of ``text``'s characters inside some citation block."""
-    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens)
+    blocks = find_blocks(text, sources, word_level=word_level, min_tokens=min_tokens, config=config)
     return coverage_of(text, blocks)

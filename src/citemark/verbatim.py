@@ -14,12 +14,15 @@ the tests hold both equal.
 from __future__ import annotations
 
 import gc
+import sys
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 import ahocorasick_rs
 
+from .errors import InputError
 from .fold import FoldedText, fold, is_word_char
 from .reference import find_phrase_matches_reference
 from .tokens import Tokens, tokenize
@@ -32,6 +35,40 @@ AUTOMATON_MIN_CHARS = 20_000
 AUTOMATON_MIN_PHRASES = 100
 
 DEFAULT_MIN_TOKENS = 4
+
+# The most matches one call may produce (``Config.max_matches`` sets it per preset).
+# Text that repeats what its sources repeat has matches quadratic in its length;
+# past this many the call is refused instead of exhausting memory.
+DEFAULT_MAX_MATCHES = 1_000_000
+
+# Phrase mode reads texts longer than this in windows of this many (folded)
+# characters. The automaton returns every overlapping hit of one call at once;
+# windows keep that list small and let the match limit stop a runaway text early.
+# Measured: 1 MB in windows of 1-64 KB costs what one call costs.
+SCAN_WINDOW = 4096
+
+# Document mode: a k-token shingle found more often than this in the sources is
+# too common to seed a match. Without the cap, "a a a ..." against "a a a ..."
+# examines every answer position against every source position (quadratic). A run
+# that also holds a rarer shingle is still found whole (see DocumentMatcher);
+# only a run made of nothing but such common shingles is not reported.
+MAX_SHINGLE_OCCURRENCES = 1000
+
+# Shingles with more occurrences than this keep them sorted by the token before
+# them, so that an answer position skips, by bisection, the occurrences that merely
+# continue a run found further left, instead of looking at each.
+_GROUP_MIN = 16
+# Runs are extended token by token this far, then by comparing growing slices
+# (in C): short runs stay as cheap as before, long ones cost little per token.
+_LINEAR = 16
+
+
+def too_many_matches(limit: int) -> InputError:
+    """The error for a call that would produce more than ``limit`` matches."""
+    return InputError(
+        f"more than {limit:,} verbatim matches, over the limit (max_matches): the answer "
+        "repeats text that the sources repeat; deduplicate the phrases or shorten the input"
+    )
 
 
 @contextmanager
@@ -103,6 +140,7 @@ class PhraseMatcher:
         word_level: bool = True,
         implementation: ahocorasick_rs.Implementation | None = None,
         prepared: bool = False,
+        max_matches: int | None = DEFAULT_MAX_MATCHES,
     ) -> None:
         owners: dict[str, list[str]] = defaultdict(list)
         phrase_sources = sources if prepared else prepare_phrases(sources)
@@ -110,7 +148,9 @@ class PhraseMatcher:
             for phrase in phrases:
                 owners[phrase].append(source_id)
         self.word_level = word_level
+        self.max_matches = max_matches
         self._patterns = list(owners)
+        self._longest = max(map(len, self._patterns), default=1)
         self._owners = [tuple(sorted(owners[p])) for p in self._patterns]
         # Which edges of each pattern must not touch a word character (word level).
         self._edges = [
@@ -131,45 +171,95 @@ class PhraseMatcher:
         return len(self._patterns)
 
     def find(self, text: str) -> list[Match]:
-        """Every accepted occurrence of every phrase, one match per owning source."""
+        """Every accepted occurrence of every phrase, one match per owning source.
+
+        Raises :class:`~citemark.InputError` past ``max_matches`` matches.
+        """
         if self._automaton is None or not text:
             return []
         folded = FoldedText.of(text)
-        found = self._automaton.find_matches_as_indexes(folded.folded, overlapping=True)
-        if folded.origin is None:
-            hits = self._accept_plain(text, found)
-        else:
-            hits = []
-            for index, start, end in found:
-                span = accept(folded, self._patterns[index], start, end, self.word_level)
-                if span is not None:
-                    hits.extend((span[0], span[1], sid) for sid in self._owners[index])
+        hits: list[tuple[int, int, str]] = []
+        limit = self.max_matches
+        for found in self._scan(folded.folded):
+            if folded.origin is None:
+                self._accept_plain(text, found, hits)
+            else:
+                self._accept_folded(folded, found, hits)
+            if limit is not None and len(hits) > limit:
+                raise too_many_matches(limit)
         hits.sort()
         return [Match(start, end, sid) for start, end, sid in hits]
 
+    def _scan(self, haystack: str) -> Iterator[list[tuple[int, int, int]]]:
+        """The automaton's overlapping hits, one list per window of ``haystack``.
+
+        A window is searched with the longest phrase's length of text beyond it, and
+        keeps the hits that start inside it: each hit is found whole, exactly once.
+        """
+        find = self._automaton.find_matches_as_indexes  # type: ignore[union-attr]
+        size = len(haystack)
+        if size <= SCAN_WINDOW:
+            yield find(haystack, overlapping=True)
+            return
+        reach = self._longest - 1
+        for base in range(0, size, SCAN_WINDOW):
+            width = min(SCAN_WINDOW, size - base)
+            found = find(haystack[base : base + width + reach], overlapping=True)
+            yield [(index, s + base, e + base) for index, s, e in found if s < width]
+
     def _accept_plain(
-        self, text: str, found: list[tuple[int, int, int]]
-    ) -> list[tuple[int, int, str]]:
+        self, text: str, found: list[tuple[int, int, int]], hits: list[tuple[int, int, str]]
+    ) -> None:
         """:func:`accept` inlined for text whose folded copy keeps every offset.
 
         Same rules, without the index map and per-match calls: this loop runs once
-        per raw hit, tens of thousands of times on a long text.
+        per raw hit, tens of thousands of times on a long text. Appends to ``hits``.
         """
-        hits: list[tuple[int, int, str]] = []
-        edges, owners, size = self._edges, self._owners, len(text)
+        edges, owners, size, limit = self._edges, self._owners, len(text), self.max_matches
         for index, start, end in found:
             left, right = edges[index]
             if left and start > 0 and is_word_char(text[start - 1]):
                 continue
             if right and end < size and is_word_char(text[end]):
                 continue
-            for sid in owners[index]:
-                hits.append((start, end, sid))
-        return hits
+            ids = owners[index]
+            if len(ids) == 1:
+                hits.append((start, end, ids[0]))
+            else:
+                _extend_hits(hits, start, end, ids, limit)
+
+    def _accept_folded(
+        self,
+        folded: FoldedText,
+        found: list[tuple[int, int, int]],
+        hits: list[tuple[int, int, str]],
+    ) -> None:
+        """:func:`accept` for each hit of text whose folding moved offsets; appends to ``hits``."""
+        for index, start, end in found:
+            span = accept(folded, self._patterns[index], start, end, self.word_level)
+            if span is not None:
+                _extend_hits(hits, span[0], span[1], self._owners[index], self.max_matches)
+
+
+def _extend_hits(
+    hits: list[tuple[int, int, str]],
+    start: int,
+    end: int,
+    ids: Sequence[str],
+    limit: int | None,
+) -> None:
+    """One hit per owning source; a phrase listed 10,000 times would make 10,000 each."""
+    if limit is not None and len(hits) + len(ids) > limit:
+        raise too_many_matches(limit)
+    hits.extend([(start, end, sid) for sid in ids])
 
 
 def find_phrase_matches(
-    text: str, sources: Mapping[str, Iterable[str]], *, word_level: bool = True
+    text: str,
+    sources: Mapping[str, Iterable[str]],
+    *,
+    word_level: bool = True,
+    max_matches: int | None = DEFAULT_MAX_MATCHES,
 ) -> list[Match]:
     """Phrase-mode matches of ``text``, taking the faster path for the input's size.
 
@@ -181,12 +271,15 @@ def find_phrase_matches(
     prepared = prepare_phrases(sources)
     phrase_count = sum(len(p) for p in prepared.values())
     if not use_automaton(len(text), phrase_count):
-        return find_phrase_matches_reference(text, prepared, word_level=word_level, folded=True)
+        return find_phrase_matches_reference(
+            text, prepared, word_level=word_level, folded=True, max_matches=max_matches
+        )
     matcher = PhraseMatcher(
         prepared,
         word_level=word_level,
         implementation=ahocorasick_rs.Implementation.ContiguousNFA,
         prepared=True,
+        max_matches=max_matches,
     )
     return matcher.find(text)
 
@@ -203,14 +296,36 @@ class DocumentMatcher:
     shingle and extended token by token; a seed whose previous tokens also agree
     is skipped, because the run containing it was already found from further left.
     The cost follows the number of shared shingles, not answer x source length.
+
+    Bounded on repetitive text: a shingle with more than ``max_occurrences``
+    occurrences in the sources seeds nothing (``"a a a a"`` in a source of 50,000
+    ``a`` would otherwise seed every answer position against every source
+    position). A run that begins with such a common shingle is found from its
+    first rarer one and extended left to where it begins, so it is reported as
+    before; a run made only of common shingles is not reported.
+    :func:`~citemark.reference.find_document_matches_reference` states the same
+    rule. Past ``max_matches`` matches, :meth:`find` raises
+    :class:`~citemark.InputError`.
     """
 
-    def __init__(self, sources: Sequence[Source], *, min_tokens: int = DEFAULT_MIN_TOKENS) -> None:
-        if min_tokens < 1:
-            raise ValueError("min_tokens must be at least 1")
+    def __init__(
+        self,
+        sources: Sequence[Source],
+        *,
+        min_tokens: int = DEFAULT_MIN_TOKENS,
+        max_occurrences: int | None = MAX_SHINGLE_OCCURRENCES,
+        max_matches: int | None = DEFAULT_MAX_MATCHES,
+    ) -> None:
+        if isinstance(min_tokens, bool) or not isinstance(min_tokens, int) or min_tokens < 1:
+            raise InputError(f"min_tokens must be a whole number of at least 1, got {min_tokens!r}")
         self.sources = list(sources)
         self.min_tokens = min_tokens
+        self.max_occurrences = max_occurrences
+        self.max_matches = max_matches
         self._seeds: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        # Occurrences of frequent shingles sorted by the token before them, built
+        # when first needed (see _left_ends).
+        self._grouped: dict[tuple[str, ...], tuple[list[str], list[tuple[int, int]]]] = {}
         with gc_paused():
             self.tokens = [tokenize(s.text) for s in self.sources]
             for source_index, toks in enumerate(self.tokens):
@@ -235,19 +350,92 @@ class DocumentMatcher:
         """Maximal shared runs of at least ``min_tokens`` tokens, as matches."""
         answer = tokens if tokens is not None else tokenize(text)
         keys, k = answer.keys, self.min_tokens
+        seeds_of, all_tokens, limit = self._seeds, self.tokens, self.max_matches
+        common = sys.maxsize if self.max_occurrences is None else self.max_occurrences
         matches: list[Match] = []
+        rejoined: dict[tuple[int, int], int] = {}
+        after_common = False  # whether the shingle at i - 1 is a common one
         for i in range(len(keys) - k + 1):
-            seeds = self._seeds.get(keys[i : i + k])
+            key = keys[i : i + k]
+            seeds = seeds_of.get(key)
             if not seeds:
+                after_common = False
                 continue
-            for source_index, j in seeds:
-                source_keys = self.tokens[source_index].keys
-                if i > 0 and j > 0 and keys[i - 1] == source_keys[j - 1]:
-                    continue
-                length = _extend(keys, source_keys, i, j, k)
-                matches.append(self._match(answer, source_index, i, j, length))
+            if len(seeds) > common:
+                after_common = True
+                continue
+            if after_common:
+                self._rejoin(answer, i, seeds, matches, rejoined)
+                after_common = False
+            elif i > 0 and len(seeds) > _GROUP_MIN:
+                for source_index, j in self._left_ends(key, seeds, keys[i - 1]):
+                    length = _extend(keys, all_tokens[source_index].keys, i, j, k)
+                    matches.append(self._match(answer, source_index, i, j, length))
+            else:
+                for source_index, j in seeds:
+                    source_keys = all_tokens[source_index].keys
+                    if i > 0 and j > 0 and keys[i - 1] == source_keys[j - 1]:
+                        continue
+                    length = _extend(keys, source_keys, i, j, k)
+                    matches.append(self._match(answer, source_index, i, j, length))
+            if limit is not None and len(matches) > limit:
+                raise too_many_matches(limit)
         matches.sort()
         return matches
+
+    def _left_ends(
+        self, key: tuple[str, ...], seeds: list[tuple[int, int]], previous: str
+    ) -> list[tuple[int, int]]:
+        """The occurrences of ``key`` not preceded by ``previous``: where runs begin.
+
+        The others continue a run that was found further left. Sorted by their
+        previous token once, they are skipped by bisection rather than one by one.
+        """
+        grouped = self._grouped.get(key)
+        if grouped is None:
+            ordered = sorted(seeds, key=self._previous)
+            grouped = ([self._previous(seed) for seed in ordered], ordered)
+            self._grouped[key] = grouped
+        before, ordered = grouped
+        low = bisect_left(before, previous)
+        high = bisect_right(before, previous, low)
+        return ordered[:low] + ordered[high:] if high > low else ordered
+
+    def _previous(self, seed: tuple[int, int]) -> str:
+        """The token before an occurrence; "" (never a token) at the start of its source."""
+        source_index, j = seed
+        return self.tokens[source_index].keys[j - 1] if j else ""
+
+    def _rejoin(
+        self,
+        answer: Tokens,
+        i: int,
+        seeds: list[tuple[int, int]],
+        matches: list[Match],
+        rejoined: dict[tuple[int, int], int],
+    ) -> None:
+        """Runs met at a rare shingle right after a common one (which seeds nothing).
+
+        Each occurrence is extended left to where its run begins, and right. A run
+        whose first shingle is rare was found from there already; one that begins
+        with common shingles is reported here. ``rejoined`` keeps, per diagonal
+        (source, offset), where the last run handled here ends, so that a run
+        passing several times from common to rare shingles is handled once.
+        """
+        keys, k = answer.keys, self.min_tokens
+        common = sys.maxsize if self.max_occurrences is None else self.max_occurrences
+        for source_index, j in seeds:
+            diagonal = (source_index, j - i)
+            if rejoined.get(diagonal, -1) > i:
+                continue
+            source_keys = self.tokens[source_index].keys
+            back = _extend_back(keys, source_keys, i, j)
+            start = i - back
+            length = back + _extend(keys, source_keys, i, j, k)
+            rejoined[diagonal] = start + length
+            if back and len(self._seeds[keys[start : start + k]]) <= common:
+                continue
+            matches.append(self._match(answer, source_index, start, j - back, length))
 
     def _match(self, answer: Tokens, source_index: int, i: int, j: int, length: int) -> Match:
         source = self.sources[source_index]
@@ -263,21 +451,66 @@ class DocumentMatcher:
 
 
 def _extend(keys: Sequence[str], source_keys: Sequence[str], i: int, j: int, known: int) -> int:
+    """The length of the run starting at ``i`` and ``j``, whose first ``known`` tokens agree.
+
+    Token by token for the first few, then by slices of doubling length, compared
+    in C, so that a run of 100,000 tokens costs milliseconds, not a Python loop.
+    """
     length = known
-    while (
-        i + length < len(keys)
-        and j + length < len(source_keys)
-        and keys[i + length] == source_keys[j + length]
-    ):
+    end = min(len(keys) - i, len(source_keys) - j)
+    stop = min(end, known + _LINEAR)
+    while length < stop and keys[i + length] == source_keys[j + length]:
         length += 1
+    if length < stop or length >= end:
+        return length
+    step = _LINEAR
+    while length < end:
+        n = min(step, end - length)
+        if keys[i + length : i + length + n] == source_keys[j + length : j + length + n]:
+            length += n
+            step *= 2
+        elif n > _LINEAR:
+            step = n // 2
+        else:
+            while keys[i + length] == source_keys[j + length]:
+                length += 1
+            return length
     return length
 
 
+def _extend_back(keys: Sequence[str], source_keys: Sequence[str], i: int, j: int) -> int:
+    """How many tokens right before ``i`` and ``j`` agree: :func:`_extend`, leftwards."""
+    limit = min(i, j)
+    back = 0
+    stop = min(limit, _LINEAR)
+    while back < stop and keys[i - back - 1] == source_keys[j - back - 1]:
+        back += 1
+    if back < stop or back >= limit:
+        return back
+    step = _LINEAR
+    while back < limit:
+        n = min(step, limit - back)
+        if keys[i - back - n : i - back] == source_keys[j - back - n : j - back]:
+            back += n
+            step *= 2
+        elif n > _LINEAR:
+            step = n // 2
+        else:
+            while keys[i - back - 1] == source_keys[j - back - 1]:
+                back += 1
+            return back
+    return back
+
+
 def find_document_matches(
-    text: str, sources: Sequence[Source], *, min_tokens: int = DEFAULT_MIN_TOKENS
+    text: str,
+    sources: Sequence[Source],
+    *,
+    min_tokens: int = DEFAULT_MIN_TOKENS,
+    max_matches: int | None = DEFAULT_MAX_MATCHES,
 ) -> list[Match]:
     """Document-mode matches of ``text`` against whole sources."""
-    return DocumentMatcher(sources, min_tokens=min_tokens).find(text)
+    return DocumentMatcher(sources, min_tokens=min_tokens, max_matches=max_matches).find(text)
 
 
 def merge(matches: Iterable[Match]) -> list[Block]:

@@ -62,6 +62,9 @@ PAGE_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
+# Every response: nothing served here may be read as another content type.
+API_HEADERS = {"X-Content-Type-Options": "nosniff"}
+
 DESCRIPTION = """\
 Mark which parts of a generated answer came from which sources — verbatim quotes
 and paraphrase support — and flag the sentences no source supports.
@@ -144,6 +147,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.api_key:
         app.add_middleware(ApiKey, key=settings.api_key)
         _document_key(app)
+    # Outermost of all, so the 401 and 413 answers get it too: error bodies echo
+    # input (a bad source id, say) and are JSON; no browser may sniff them as HTML.
+    app.add_middleware(SecurityHeaders, headers=API_HEADERS, paths=(), prefixes=("/",))
     return app
 
 
@@ -248,12 +254,29 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(
+            {"error": _detail(exc)}, status_code=exc.status_code, headers=exc.headers
+        )
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s", request.url.path)
         return JSONResponse({"error": "internal error; the server log has the details"}, 500)
+
+
+def _detail(exc: HTTPException) -> Any:
+    """The error's detail; for a body FastAPI could not parse, what was wrong with it.
+
+    FastAPI says only "There was an error parsing the body" when the body is not
+    UTF-8 or nests too deeply for the JSON parser; the cause it chains says which.
+    """
+    cause = exc.__cause__
+    if isinstance(cause, UnicodeDecodeError) and isinstance(cause.object, bytes):
+        byte = cause.object[cause.start]
+        return f"the body is not valid UTF-8 (byte 0x{byte:02x} at byte offset {cause.start})"
+    if isinstance(cause, RecursionError):
+        return "the body is not valid JSON: nested too deeply"
+    return exc.detail
 
 
 def _document_key(app: FastAPI) -> None:

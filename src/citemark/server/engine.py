@@ -23,8 +23,10 @@ from ..config import Config, load_config, preset_names
 from ..errors import ConfigError, InputError
 from ..index import SourceIndex
 from ..pipeline import align
+from ..render import marks_from_blocks, render_html, render_spans, render_tagged
 from ..report import Report
-from ..tagging import coverage, tag, tag_html, tag_spans
+from ..tagging import find_blocks
+from ..verbatim import coverage_of
 
 log = logging.getLogger("citemark.server")
 
@@ -116,14 +118,20 @@ class Engine:
         config: Config,
         word_level: bool = True,
     ) -> Tagged:
-        """Phrase mode (exact phrases, no model) for a map, document mode for a list."""
+        """Phrase mode (exact phrases, no model) for a map, document mode for a list.
+
+        Phrases are matched once and rendered in every form, under ``config``'s
+        size limits.
+        """
         if isinstance(sources, Mapping):
+            blocks = find_blocks(answer, sources, word_level=word_level, config=config)
+            marks = marks_from_blocks(blocks)
             return Tagged(
                 "phrase",
-                tag(answer, sources, word_level=word_level),
-                tag_html(answer, sources, word_level=word_level),
-                tag_spans(answer, sources, word_level=word_level),
-                round(coverage(answer, sources, word_level=word_level), 4),
+                render_tagged(answer, marks),
+                render_html(answer, marks),
+                render_spans(marks),
+                round(coverage_of(answer, blocks), 4),
             )
         report = self.align(answer, sources, config)
         return Tagged(

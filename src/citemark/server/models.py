@@ -49,7 +49,14 @@ class Document(BaseModel):
 
 
 class ConfigChoice(BaseModel):
-    """The preset and mode a request runs with; both default to the server's."""
+    """The preset and mode a request runs with; both default to the server's.
+
+    Requests refuse fields they do not know: ``{"confg": "legal-strict"}`` would
+    otherwise run silently with the server's preset. (Documents stay lenient, since
+    RAG pipelines send them with titles, metadata and the like.)
+    """
+
+    model_config = ConfigDict(extra="forbid")
 
     config: str | None = Field(
         None,
@@ -119,6 +126,8 @@ class StreamHeader(ConfigChoice):
 
 class StreamChunk(BaseModel):
     """Every later line of a /v1/stream body: the next piece of the answer."""
+
+    model_config = ConfigDict(extra="forbid")
 
     text: str
 

@@ -1,0 +1,629 @@
+"""Validation at every face (library, CLI, API), security of the service, batch resume.
+
+Every kind of bad input gets a clear refusal that names the problem: an
+``InputError``/``ConfigError`` from the library, one line and exit 2 from the CLI,
+a 4xx with a JSON ``{"error"}`` body from the API; nothing crashes with a
+traceback, and nothing is silently wrong. What is accepted on purpose is pinned
+down too: control characters (kept at their offsets, escaped in HTML), an empty
+answer in the library (an empty report), repeated ids for disjoint chunks of one
+document.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import citemark
+from citemark import (
+    ConfigError,
+    InputError,
+    SourceIndex,
+    Streamer,
+    align,
+    load_config,
+    tag,
+    tag_html,
+    tag_spans,
+)
+from citemark.config import config_from_dict
+
+LEXICAL = load_config("default").with_(mode="lexical")
+SOURCES = [
+    {"id": "lease", "text": "The Tenant shall pay the monthly rent of $2,400 on the first day."},
+    {"id": "rules", "text": "No pets are allowed in the building without written consent."},
+]
+ANSWER = "The tenant shall pay the monthly rent of $2,400 on the first day. Pets need consent."
+KEY = "hardening-key-42"
+BODY_LIMIT = 100_000
+# The service under test runs a preset with small limits, so that refusing
+# oversized input costs nothing.
+LIMITS = {
+    "max_answer_chars": 3_000,
+    "max_sources": 5,
+    "max_source_chars": 20_000,
+    "max_phrases": 50,
+    "max_matches": 500,
+}
+
+
+# --------------------------------------------------------------------------- library
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: align(None, SOURCES, config=LEXICAL), InputError, "answer must be str, got None"),
+        (lambda: align(b"Rent.", SOURCES, config=LEXICAL), InputError, "decode it as UTF-8"),
+        (lambda: align("Rent.", "lease", config=LEXICAL), InputError, "sources must be a list"),
+        (lambda: align("Rent.", [42], config=LEXICAL), InputError, "source 0: expected a"),
+        (lambda: align("Rent.", [{"id": "a", "text": 5}], config=LEXICAL), InputError,
+         "source 0 text must be str, got int"),
+        (lambda: align("Rent.", [{"id": "", "text": "x"}], config=LEXICAL), InputError,
+         "source id is empty"),
+        (lambda: align("Rent.", [{"id": "  ", "text": "x"}], config=LEXICAL), InputError,
+         "source id is empty"),
+        (lambda: align("Rent.", [{"id": 'a"b', "text": "x"}], config=LEXICAL), InputError,
+         "contains '\"'"),
+        (lambda: align("Rent.", [{"id": "<b>", "text": "x"}], config=LEXICAL), InputError,
+         "contains '<'"),
+        (lambda: align("Rent.", [{"id": "a\nb", "text": "x"}], config=LEXICAL), InputError,
+         "control characters"),
+        (lambda: align("Rent.", [{"id": True, "text": "x"}], config=LEXICAL), InputError,
+         "must be a string, got bool"),
+        (lambda: align("Rent.", [{"id": "a", "text": "x", "offset": -1}], config=LEXICAL),
+         InputError, "non-negative integer"),
+        (lambda: align("Rent.", [{"id": "a", "text": "x", "metadata": 7}], config=LEXICAL),
+         InputError, "metadata must be a mapping"),
+        (lambda: align("Rent \ud800.", SOURCES, config=LEXICAL), InputError,
+         r"lone surrogate \(U\+D800\) at offset 5"),
+        (lambda: align("Rent.", [{"id": "a", "text": "\udcff"}], config=LEXICAL), InputError,
+         "source 0 text contains a lone surrogate"),
+        (lambda: align("Rent.", None, index="prepared", config=LEXICAL), InputError,
+         "index must be a SourceIndex"),
+        (lambda: align("Rent.", SOURCES, config=LEXICAL, sentences=3), InputError,
+         "sentences must be a list"),
+        (lambda: align("Rent.", SOURCES, config=LEXICAL, sentences=[(0, 99)]), InputError,
+         "must lie inside the answer"),
+        (lambda: tag(42, {"S1": ["x"]}), InputError, "text must be str, got int"),
+        (lambda: tag("x", {"S1": "x"}), InputError, "got one string"),
+        (lambda: tag("x", {"S1": {"x": 1}}), InputError, "list of phrases, got dict"),
+        (lambda: tag("x", {"S1": [None]}), InputError, "phrase 0 of source 'S1' must be str"),
+        (lambda: tag("x", {1: ["x"], "1": ["y"]}), InputError, "same source id '1'"),
+        (lambda: tag("x", {"a,b": ["x"]}), InputError, "contains ','"),
+        (lambda: tag("x", ["not", "documents"], min_tokens=0), InputError, "min_tokens"),
+        (lambda: tag("x", SOURCES, min_tokens="4"), InputError, "min_tokens"),
+        (lambda: tag("x", {"S1": ["x"]}, config="no-such-preset"), ConfigError, "unknown preset"),
+        (lambda: LEXICAL.with_(treshold=0.5), ConfigError, "unknown config key"),
+        (lambda: LEXICAL.with_(supported_lexical=1.5), ConfigError, "between"),
+        (lambda: LEXICAL.with_(partial_lexical=float("nan")), ConfigError, "between"),
+        (lambda: LEXICAL.with_(min_tokens=2.5), ConfigError, "min_tokens must be a whole number"),
+        (lambda: LEXICAL.with_(max_answer_chars=0), ConfigError, "max_answer_chars"),
+        (lambda: LEXICAL.with_(max_matches=1e6), ConfigError, "max_matches must be a whole"),
+        (lambda: LEXICAL.with_(strict_facts="yes"), ConfigError, "strict_facts must be true"),
+        (lambda: LEXICAL.with_(mode="fast"), ConfigError, "mode must be one of"),
+        (lambda: LEXICAL.with_(name=""), ConfigError, "name must be a non-empty string"),
+        (lambda: LEXICAL.with_(weights_lexical={"recal": 1.0}), ConfigError, "unknown feature"),
+        (lambda: config_from_dict([1, 2]), ConfigError, "must be a table"),  # type: ignore[arg-type]
+        (lambda: config_from_dict({"thresholds": {"lexical": 0.5}}), ConfigError, "a table"),
+        (lambda: config_from_dict({"max_answer_chars": 10, "colour": "red"}), ConfigError,
+         "unknown config key.*colour"),
+    ],
+    ids=lambda value: None if callable(value) else str(value)[:40],
+)  # fmt: skip
+def test_library_refuses_bad_input_with_a_named_error(
+    call: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message) as caught:
+        call()
+    assert isinstance(caught.value, citemark.CitemarkError) and isinstance(caught.value, ValueError)
+
+
+def test_a_config_file_with_an_unknown_key_or_bad_value_is_refused(tmp_path: Path) -> None:
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text('mode = "lexical"\nmax_anwser_chars = 10\n', "utf-8")
+    with pytest.raises(ConfigError, match=r"unknown config key.*max_anwser_chars"):
+        load_config(unknown)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('mode = "lexical"\n[thresholds.lexical]\nsupported = 2\n', "utf-8")
+    with pytest.raises(ConfigError, match="supported_lexical must be between"):
+        load_config(bad)
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(b"mode = \xff\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(broken)
+
+
+def test_an_empty_answer_is_an_empty_report_in_the_library() -> None:
+    """Nothing to check is not an error here (a pipeline may produce it); the CLI and
+    the API, where it is a user's mistake, refuse it (tested below)."""
+    for answer in ("", "   \n"):
+        report = align(answer, SOURCES, config=LEXICAL)
+        assert report.sentences == () and report.blocks == () and report.coverage == 0.0
+        assert report.tagged() == answer and report.spans() == []
+        assert tag(answer, {"S1": ["rent"]}) == answer
+
+
+def test_control_characters_are_kept_at_their_offsets_and_escaped_in_html() -> None:
+    """Accepted, not refused: PDF and DOCX extractions carry NUL, form feeds and the
+    like, and refusing a 300-page contract over one stray byte helps nobody. They
+    never match a word, keep every offset, and HTML writes them as references."""
+    answer = "The Tenant shall pay\x00 the monthly rent\x1b[0m of $2,400 on the first day.\x0c"
+    sources = [{"id": "lease", "text": "\x00" + SOURCES[0]["text"] + "\x7f"}]
+    report = align(answer, sources, config=LEXICAL)
+    assert report.tagged().replace('<cite ids="lease">', "").replace("</cite>", "") == answer
+    for sentence in report.sentences:
+        assert sentence.text == answer[sentence.start : sentence.end]
+        for c in sentence.citations:
+            assert c.evidence == sources[0]["text"][c.source_start : c.source_end]
+    page = report.html()
+    assert "\x00" not in page and "\x1b" not in page and "&#x0;" in page and "&#x1B;" in page
+    assert "\x0c" in page  # form feed is white space to HTML, and stays
+    phrase_page = tag_html("a\x00<b>rent</b>\x7f", {"S1": ["rent"]})
+    assert phrase_page == (
+        'a&#x0;&lt;b&gt;<cite class="cm-verbatim" data-ids="S1">rent</cite>&lt;/b&gt;&#x7F;'
+    )
+
+
+def test_html_output_never_carries_markup_from_the_input() -> None:
+    answer = '<script>alert("x")</script> The Tenant shall pay the monthly rent of $2,400.'
+    sources = [{"id": "it's a \u2028 doc", "text": SOURCES[0]["text"]}]
+    for page in (align(answer, sources, config=LEXICAL).html(), tag_html(answer, sources)):
+        assert "<script" not in page
+        assert set(re.findall(r"<(/?\w+)", page)) == {"cite", "/cite"}
+        assert html.unescape(re.sub(r"<[^>]*>", "", page)) == answer
+        assert 'data-ids="it&#x27;s a \u2028 doc"' in page
+
+
+def test_repeated_ids_are_accepted_only_as_disjoint_chunks() -> None:
+    parent = SOURCES[0]["text"]
+    cut = parent.index("monthly")
+    chunks = [
+        {"id": "lease", "text": parent[:cut]},
+        {"id": "lease", "text": parent[cut:], "offset": cut},
+    ]
+    report = align("It is the monthly rent of $2,400 on the first day.", chunks, config=LEXICAL)
+    cited = [c for s in report.sentences for c in s.citations]
+    assert cited and all(c.source_id == "lease" for c in cited)
+    assert all(parent[c.source_start : c.source_end] == c.evidence for c in cited)
+    touching = [dict(chunks[0]), {**chunks[1], "offset": cut}]
+    assert SourceIndex(touching, LEXICAL).sources[1].offset == cut
+    for overlapping in (
+        [chunks[0], {**chunks[1], "offset": cut - 1}],
+        [{"id": "lease", "text": parent}, {"id": "lease", "text": "another document"}],
+    ):
+        with pytest.raises(InputError, match=r"duplicate source id 'lease'.*must not overlap"):
+            align("Rent.", overlapping, config=LEXICAL)
+
+
+def test_config_limits_reach_align_tag_index_and_streamer() -> None:
+    small = LEXICAL.with_(max_answer_chars=40, max_sources=1, max_source_chars=100)
+    long_answer = "The rent is due on the first day of each month."
+    with pytest.raises(InputError, match=r"answer has 47 characters.*40 \(max_answer_chars\)"):
+        align(long_answer, SOURCES[:1], config=small)
+    with pytest.raises(InputError, match=r"text has 47 characters.*max_answer_chars"):
+        tag(long_answer, {"S1": ["rent"]}, config=small)
+    with pytest.raises(InputError, match="max_sources"):
+        SourceIndex(SOURCES, small)
+    with pytest.raises(InputError, match="max_sources"):
+        tag("rent", {"S1": ["rent"], "S2": ["due"]}, config=small)
+    with pytest.raises(InputError, match="max_source_chars"):
+        tag_spans("rent", [{"id": "a", "text": "rent " * 30}], config=small)
+    streamer = Streamer(SOURCES[:1], config=small)
+    streamer.feed("The rent is due. ")
+    with pytest.raises(InputError, match="max_answer_chars"):
+        streamer.feed("It is due on the first day.")
+    # The defaults of the library equal those of Config.
+    assert load_config("default").limits() == citemark.sources.DEFAULT_LIMITS
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    """What a failed command printed: exit 2, exactly one line, no traceback."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def small_preset(lexical_preset: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The lexical preset with small size limits (top-level keys go before tables)."""
+    limits = "".join(f"{key} = {value}\n" for key, value in LIMITS.items())
+    path = tmp_path_factory.mktemp("small") / "small-limits.toml"
+    text = lexical_preset.read_text("utf-8").replace('name = "lexical-test"', 'name = "small"')
+    path.write_text(limits + text, "utf-8")
+    assert load_config(path).max_answer_chars == LIMITS["max_answer_chars"]
+    return path
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("hardening-cli")
+    contents: dict[str, bytes] = {
+        "documents": json.dumps(SOURCES).encode(),
+        "phrases": json.dumps({"lease": ["monthly rent of $2,400"]}).encode(),
+        "bom_phrases": b"\xef\xbb\xbf" + json.dumps({"lease": ["monthly rent"]}).encode(),
+        "quoted_ids": json.dumps({'le"ase': ["rent"]}).encode(),
+        "bracket_ids": json.dumps([{"id": "<lease>", "text": "rent"}]).encode(),
+        "overlapping": json.dumps(
+            [{"id": "lease", "text": "rent is due"}, {"id": "lease", "text": "on time"}]
+        ).encode(),
+        "deep": b"[" * 100_000,
+        "bad_utf8_sources": b'{"lease": ["rent \xff"]}',
+        "answer": ANSWER.encode(),
+        "bad_utf8_answer": b"The monthly rent \xff is due.",
+        "control_answer": b"The monthly rent of $2,400\x00 <b>is due</b>.\x1b[31m",
+        "crlf_answer": b"The monthly rent of $2,400\r\nis due.\r\n",
+        "long_answer": ("The monthly rent is due. " * 200).encode(),
+        "huge_answer": b"x" * (4 * LIMITS["max_answer_chars"] + 100),
+        "empty_answer": b" \n\t",
+        "unknown_key": b'mode = "lexical"\ncolour = "red"\n',
+        "bad_threshold": b'mode = "lexical"\n[thresholds.lexical]\nsupported = 1.5\n',
+    }
+    paths = {}
+    for name, data in contents.items():
+        suffix = ".toml" if name in ("unknown_key", "bad_threshold") else ".json"
+        suffix = ".txt" if "answer" in name else suffix
+        paths[name] = root / f"{name}{suffix}"
+        paths[name].write_bytes(data)
+    return paths
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "message"),
+    [
+        (["tag", "--sources", "{phrases}", "{bad_utf8_answer}"], None,
+         r"bad_utf8_answer.txt: not valid UTF-8 \(byte 0xff at byte offset 17\)"),
+        (["tag", "--sources", "{phrases}"], b"rent \xff\xfe", "standard input: not valid UTF-8"),
+        (["tag", "--sources", "{bad_utf8_sources}", "{answer}"], None,
+         "bad_utf8_sources.json: not valid UTF-8"),
+        (["tag", "--sources", "{deep}", "{answer}"], None, "nested too deeply"),
+        (["tag", "--sources", "{quoted_ids}", "{answer}"], None, "contains '\"'"),
+        (["tag", "--sources", "{bracket_ids}", "{answer}"], None, "contains '<'"),
+        (["check", "--sources", "{overlapping}", "{answer}"], None,
+         "duplicate source id 'lease'"),
+        (["tag", "--sources", "{phrases}", "{empty_answer}"], None, "answer is empty"),
+        (["tag", "--sources", "{phrases}", "--config", "{small}", "{long_answer}"], None,
+         r"over 3,000 characters, the limit \(max_answer_chars\)"),
+        (["tag", "--sources", "{phrases}", "--config", "{small}", "{huge_answer}"], None,
+         "max_answer_chars"),
+        (["tag", "--sources", "{phrases}", "--config", "{small}"], b"x" * 3_001,
+         "standard input: the answer is over 3,000 characters"),
+        (["tag", "--sources", "{phrases}", "--config", "{unknown_key}", "{answer}"], None,
+         "unknown config key.*colour"),
+        (["check", "--sources", "{documents}", "--config", "{bad_threshold}", "{answer}"], None,
+         "supported_lexical must be between"),
+        (["serve", "--config", "{unknown_key}", "--port", "0"], None, "unknown config key"),
+    ],
+    ids=["utf8 file", "utf8 stdin", "utf8 sources", "deep json", "quote id", "bracket id",
+         "overlap", "empty", "limit", "huge file", "limit stdin", "config key", "config range",
+         "serve config"],
+)  # fmt: skip
+def test_cli_refuses_with_one_line_and_exit_2(
+    cli: Any,
+    files: dict[str, Path],
+    small_preset: Path,
+    args: list[str],
+    stdin: bytes | None,
+    message: str,
+) -> None:
+    names = {k: str(v) for k, v in files.items()} | {"small": str(small_preset)}
+    command = [sys.executable, "-m", "citemark", *[a.format(**names) for a in args]]
+    result = subprocess.run(command, input=stdin or b"", capture_output=True, timeout=120)
+    text = subprocess.CompletedProcess(
+        result.args, result.returncode, result.stdout.decode(), result.stderr.decode()
+    )
+    assert re.search(message, one_line_error(text)), text.stderr
+
+
+def test_cli_accepts_control_characters_a_bom_and_crlf(
+    cli: Any, files: dict[str, Path], small_preset: Path
+) -> None:
+    html_out = cli(
+        "tag", "--sources", str(files["phrases"]), "--format", "html", str(files["control_answer"])
+    )
+    assert html_out.returncode == 0, html_out.stderr
+    assert html_out.stdout.rstrip("\n") == (
+        'The <cite class="cm-verbatim" data-ids="lease">monthly rent of $2,400</cite>&#x0; '
+        "&lt;b&gt;is due&lt;/b&gt;.&#x1B;[31m"
+    )
+    spans = cli("tag", "--sources", str(files["bom_phrases"]), "--format", "json",
+                "--config", str(small_preset), str(files["crlf_answer"]))  # fmt: skip
+    assert spans.returncode == 0, spans.stderr
+    data = json.loads(spans.stdout)
+    assert data["tagged"] == 'The <cite ids="lease">monthly rent</cite> of $2,400\nis due.\n'
+
+
+# --------------------------------------------------------------------------- API
+
+
+@pytest.fixture(scope="module")
+def server(start_server: Any, small_preset: Path, tmp_path_factory: pytest.TempPathFactory):
+    args = ["--config", str(small_preset), "--max-request-bytes", str(BODY_LIMIT)]
+    env = {"CITEMARK_API_KEY": KEY}
+    with start_server(tmp_path_factory.mktemp("hardening-api"), args, env=env) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def client(server: Any) -> Iterator[httpx.Client]:
+    with server.client() as c:
+        yield c
+
+
+def _body(answer: object = "Rent.", sources: object = SOURCES, **extra: object) -> dict[str, Any]:
+    return {"answer": answer, "sources": sources, **extra}
+
+
+def assert_json_error(response: httpx.Response, status: int, message: str = "") -> str:
+    """A refusal: the status, a JSON body with one "error" line, never sniffable as HTML."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.headers.get("x-content-type-options") == "nosniff"
+    error = response.json()["error"]
+    assert isinstance(error, str) and "\n" not in error and re.search(message, error), error
+    return error
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/v1/align", _body(answer=5), 422, "answer: Input should be a valid string"),
+        ("/v1/align", _body(sources="lease"), 422, "sources"),
+        ("/v1/align", _body(sources=[{"id": 3, "text": "x"}]), 422, "sources.0.id"),
+        ("/v1/align", _body(answer=""), 422, "answer is empty"),
+        ("/v1/align", _body(confg="legal-strict"), 422, "confg: Extra inputs are not permitted"),
+        ("/v1/tag", _body(sources={"S1": ["rent"]}, wordlevel=False), 422, "wordlevel"),
+        ("/v1/align", _body(sources=[{"id": "", "text": "x"}]), 422, "sources.0.id"),
+        ("/v1/align", _body(sources=[{"id": " ", "text": "x"}]), 400, "id is empty"),
+        ("/v1/align", _body(sources=[{"id": 'a"b', "text": "x"}]), 400, "quotes"),
+        ("/v1/tag", _body(sources={"<script>": ["rent"]}), 400, "contains '<'"),
+        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}] * 2), 400, "duplicate source id"),
+        ("/v1/align", _body(answer="Rent. " * 600), 400,
+         r"over the limit of 3,000 \(max_answer_chars\)"),
+        ("/v1/tag", _body(answer="Rent. " * 600, sources={"S1": ["rent"]}), 400, "max_answer"),
+        ("/v1/align", _body(sources=[{"id": f"d{n}", "text": "x"} for n in range(6)]), 400,
+         "max_sources"),
+        ("/v1/tag", _body(sources={"S1": ["rent"] * 51}), 400, "max_phrases"),
+        ("/v1/tag", _body(answer="rent " * 501, sources={"S1": ["rent"]}), 400, "max_matches"),
+        ("/v1/align", _body(sources=[{"id": "a", "text": "x" * 20_001}]), 400, "max_source_chars"),
+        ("/v1/align", _body(config="<b>x</b>"), 422, "config"),
+    ],
+    ids=["answer type", "sources type", "id type", "empty", "unknown field", "unknown tag field",
+         "empty id", "blank id", "quote id", "bracket id", "overlap", "answer limit",
+         "tag answer limit", "sources limit", "phrases limit", "matches limit", "chars limit",
+         "preset markup"],
+)  # fmt: skip
+def test_api_refuses_bad_input_with_a_json_error(
+    client: httpx.Client, path: str, body: dict[str, Any], status: int, message: str
+) -> None:
+    assert_json_error(client.post(path, json=body), status, message)
+
+
+def test_api_refuses_raw_bodies_it_cannot_read(client: httpx.Client) -> None:
+    surrogate = b'{"answer": "Rent \\ud800.", "sources": []}'
+    headers = {"Content-Type": "application/json"}
+    response = client.post("/v1/align", content=surrogate, headers=headers)
+    assert_json_error(response, 400, r"answer contains a lone surrogate \(U\+D800\)")
+    deep = b'{"answer": "x", "sources": ' + b"[" * 5_000 + b"]" * 5_000 + b"}"
+    assert_json_error(client.post("/v1/align", content=deep, headers=headers), 400, "deeply")
+    bad_utf8 = b'{"answer": "Rent \xff.", "sources": []}'
+    response = client.post("/v1/align", content=bad_utf8, headers=headers)
+    assert_json_error(response, 400, r"not valid UTF-8 \(byte 0xff at byte offset 17\)")
+
+
+def test_malformed_http_is_refused_without_echoing_it(server: Any) -> None:
+    """Below the app: uvicorn answers a broken request line or length itself, in plain text
+    that repeats nothing of the request."""
+    host, port = server.url.removeprefix("http://").split(":")
+    for request in (
+        b"POST /v1/align HTTP/1.1\r\nHost: x\r\nContent-Length: <b>abc</b>\r\n"
+        b"Connection: close\r\n\r\n{}",
+        b"GET /<script>alert(1)</script> HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ):
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(request)
+            reply = b""
+            while chunk := sock.recv(65_536):  # the server closes the connection
+                reply += chunk
+        head, _, body = reply.partition(b"\r\n\r\n")
+        assert head.split(b" ")[1][:1] == b"4", head
+        assert b"text/html" not in head.lower()
+        assert b"<b>" not in body and b"<script" not in body
+
+
+def test_api_accepts_control_characters_and_escapes_them(client: httpx.Client) -> None:
+    answer = "The Tenant shall pay\x00 the monthly rent of $2,400 <b>on the first day</b>."
+    response = client.post("/v1/tag", json={"answer": answer, "sources": SOURCES})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert "&#x0;" in data["html"] and "\x00" not in data["html"]
+    assert "&lt;b&gt;" in data["html"] and "<b>" not in data["html"]
+    for span in data["spans"]:
+        assert 0 <= span["start"] < span["end"] <= len(answer)
+    aligned = client.post("/v1/align", json={"answer": answer, "sources": SOURCES}).json()
+    assert [s["text"] for s in aligned["sentences"]] == [
+        answer[s["start"] : s["end"]] for s in aligned["sentences"]
+    ]
+
+
+def test_api_disjoint_chunks_of_one_id_are_accepted(client: httpx.Client) -> None:
+    parent = SOURCES[0]["text"]
+    cut = parent.index("monthly")
+    chunks = [
+        {"id": "lease", "text": parent[:cut]},
+        {"id": "lease", "text": parent[cut:], "offset": cut},
+    ]
+    body = {"answer": "It is the monthly rent of $2,400 on the first day.", "sources": chunks}
+    report = client.post("/v1/align", json=body).json()
+    cited = [c for s in report["sentences"] for c in s["citations"]]
+    assert cited and all(
+        parent[c["source_start"] : c["source_end"]] == c["evidence"] for c in cited
+    )
+
+
+def test_stream_refuses_bad_ids_and_unknown_fields(client: httpx.Client) -> None:
+    header = json.dumps({"sources": [{"id": "<x>", "text": "rent"}]}).encode() + b"\n"
+    assert_json_error(client.post("/v1/stream", content=header), 400, "contains '<'")
+    header = json.dumps({"sources": SOURCES, "mdoe": "lexical"}).encode() + b"\n"
+    assert_json_error(client.post("/v1/stream", content=header), 400, "line 1: mdoe")
+    body = json.dumps({"sources": SOURCES}).encode() + b"\n" + b'{"text": "Rent.", "x": 1}\n'
+    with client.stream("POST", "/v1/stream", content=body) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        assert response.headers["x-content-type-options"] == "nosniff"
+        raw = response.read().decode()
+    assert raw.startswith("event: error\ndata: ") and "line 2: x" in raw
+
+
+# --------------------------------------------------------------------------- security
+
+
+def test_the_key_guards_every_v1_route_and_only_those(server: Any) -> None:
+    for method, path in [
+        ("POST", "/v1/stream"),
+        ("GET", "/v1/presets"),
+        ("GET", f"/v1/example?api_key={KEY}"),  # never taken from the URL (logs keep URLs)
+        ("POST", "/v1/tag"),
+    ]:
+        response = httpx.request(method, f"{server.url}{path}", content=b"{}")
+        assert_json_error(response, 401, "API key")
+        assert response.headers["www-authenticate"] == "Bearer"
+    # Checked before the size: an unauthenticated client cannot make the server read.
+    big = httpx.post(f"{server.url}/v1/align", content=b"x" * (BODY_LIMIT + 1))
+    assert_json_error(big, 401)
+    for path in ("/healthz", "/", "/static/review.js", "/openapi.json"):
+        assert httpx.get(f"{server.url}{path}").status_code == 200, path
+
+
+def test_error_bodies_are_json_never_html(client: httpx.Client) -> None:
+    markup = "<script>alert(1)</script>"
+    cases = [
+        client.get(f"/v1/{markup}"),
+        client.get(f"/{markup}"),
+        client.delete("/v1/align"),
+        client.post("/v1/align", json={"answer": markup, "sources": [{"id": markup, "text": "x"}]}),
+        client.post("/v1/tag", json={"answer": markup, "sources": {"S1": [markup]}, markup: 1}),
+        client.post("/v1/align", content=b"x" * (BODY_LIMIT + 1)),
+    ]
+    for response in cases:
+        assert 400 <= response.status_code < 500, response.status_code
+        assert response.headers["content-type"].startswith("application/json"), response.headers
+        assert response.headers.get("x-content-type-options") == "nosniff"
+        assert "error" in response.json()
+
+
+def test_no_cors_on_any_route(client: httpx.Client) -> None:
+    origin = {"Origin": "https://elsewhere.example"}
+    for path in ("/v1/tag", "/v1/stream", "/healthz"):
+        preflight = client.options(
+            path, headers={**origin, "Access-Control-Request-Method": "POST"}
+        )
+        assert not any(k.lower().startswith("access-control-") for k in preflight.headers)
+    response = client.post("/v1/tag", json={"answer": "Rent.", "sources": {"S1": ["rent"]}})
+    assert response.status_code == 200
+    assert not any(k.lower().startswith("access-control-") for k in response.headers)
+
+
+def test_review_page_inserts_untrusted_text_as_text_only() -> None:
+    """The page shows model output and sources: no API that parses a string as HTML."""
+    static = Path(citemark.__file__).parent / "server" / "static"
+    script = (static / "review.js").read_text("utf-8")
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
+                 "new Function", "srcdoc"):  # fmt: skip
+        assert sink not in script, sink
+    page = (static / "index.html").read_text("utf-8")
+    assert "<script>" not in page and "onclick" not in page.lower()
+
+
+# --------------------------------------------------------------------------- batch
+
+
+def _records(count: int, seed: int = 5) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    vocabulary = [f"{a}{b}" for a in ("ka", "lo", "mi", "ren", "sto") for b in ("va", "dur", "x")]
+    records = []
+    for n in range(count):
+        sentences = [
+            " ".join(rng.choice(vocabulary) for _ in range(rng.randint(8, 14))).capitalize() + "."
+            for _ in range(30)
+        ]
+        docs = [
+            {"id": f"r{n}-d{k}", "text": " ".join(sentences[k * 10 : k * 10 + 10])}
+            for k in (0, 1, 2)
+        ]
+        answer = " ".join(rng.choice(sentences) for _ in range(6))
+        records.append({"id": f"r{n}", "answer": answer, "sources": docs})
+    return records
+
+
+def _batch(in_path: Path, out_path: Path) -> subprocess.Popen[bytes]:
+    code = (
+        "from citemark.batch import run_batch; from citemark.config import load_config; "
+        f"run_batch({str(in_path)!r}, {str(out_path)!r}, "
+        "config=load_config('default').with_(mode='lexical'), progress=False)"
+    )
+    # A pinned hash seed: exact ties between passages break the same way in every run.
+    env = {**os.environ, "PYTHONHASHSEED": "6640"}
+    return subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE)
+
+
+def _lines(path: Path) -> int:
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+@pytest.mark.timeout(240)
+def test_batch_killed_at_random_points_resumes_to_a_clean_run(tmp_path: Path) -> None:
+    """kill -9 at seeded random moments (before the first line, between lines, in a
+    write), resume each time: every record's result appears once, as a clean run has it."""
+    total = 40
+    rng = random.Random(20240601)
+    in_path = tmp_path / "in.jsonl"
+    in_path.write_text("".join(json.dumps(r) + "\n" for r in _records(total)), "utf-8")
+    clean_path, out_path = tmp_path / "clean.jsonl", tmp_path / "out.jsonl"
+    clean = _batch(in_path, clean_path)
+    kills = 0
+    for round_number in range(12):
+        before = _lines(out_path)
+        victim = _batch(in_path, out_path)
+        if round_number == 0:
+            target = 0  # killed while starting up, before writing anything
+        elif round_number < 7:
+            target = min(total, before + rng.randint(1, 6))
+        else:
+            target = total + 1  # let it finish
+        deadline = time.monotonic() + 120
+        while victim.poll() is None and _lines(out_path) < target:
+            assert time.monotonic() < deadline, "the batch made no progress"
+            time.sleep(0.002)
+        time.sleep(rng.uniform(0, 0.5) if target == 0 else rng.uniform(0, 0.02))
+        if victim.poll() is None:
+            victim.send_signal(signal.SIGKILL)
+            kills += 1
+        code = victim.wait(timeout=60)
+        if code == 0:
+            break
+        assert code == -signal.SIGKILL, victim.stderr.read().decode() if victim.stderr else ""
+    assert kills >= 5, f"only {kills} kills landed; the test proves too little"
+    assert clean.wait(timeout=120) == 0
+    lines = [json.loads(line) for line in out_path.read_text("utf-8").splitlines()]
+    assert [line["index"] for line in lines] == list(range(total))
+    assert all("report" in line for line in lines)
+    assert out_path.read_bytes() == clean_path.read_bytes()

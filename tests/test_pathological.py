@@ -1,0 +1,270 @@
+"""Pathological inputs finish in bounded time, or are refused by a size limit: never a hang.
+
+Each case runs in lexical mode (no model) and carries a pytest-timeout that is a
+hang guard only, several times what the case takes on a 2-core machine; the
+times themselves are not asserted. What is asserted is the outcome: the result
+is complete and right, or the refusal is an ``InputError`` naming the limit.
+
+The bounds that make this so (see README, "Security and limits"):
+
+* ``max_answer_chars`` (1,000,000), ``max_sources`` (10,000),
+  ``max_source_chars`` (20,000,000 in all, phrases included) and ``max_phrases``
+  (200,000) refuse oversized input before any work;
+* ``max_matches`` (1,000,000) refuses input whose verbatim matches would explode
+  (a phrase listed 10,000 times, quoted hundreds of times; overlapping substrings
+  of a 1 MB run of one letter), counted as they are found, before memory runs out;
+* document mode skips, as seeds, k-token shingles that occur more than
+  ``MAX_SHINGLE_OCCURRENCES`` (1,000) times in the sources, so ``a a a ...`` against
+  ``a a a ...`` is linear instead of quadratic; a run is still found whole when
+  any of its shingles is rarer.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from importlib import resources
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citemark import (
+    InputError,
+    PhraseMatcher,
+    Source,
+    align,
+    find_blocks,
+    find_matches,
+    load_config,
+    tag,
+    tag_spans,
+)
+from citemark import verbatim as verbatim_module
+from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
+from citemark.verbatim import MAX_SHINGLE_OCCURRENCES, DocumentMatcher
+
+LEXICAL = load_config("default").with_(mode="lexical")
+MB = 1_000_000
+
+
+@pytest.fixture(scope="module")
+def lease() -> dict[str, Any]:
+    text = resources.files("citemark").joinpath("examples/lease.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def words(rng: random.Random, count: int, vocabulary: int = 20_000) -> list[str]:
+    return [f"w{rng.randrange(vocabulary)}" for _ in range(count)]
+
+
+# --------------------------------------------------------------------------- phrase mode
+
+
+@pytest.mark.timeout(60)
+def test_100_000_phrases() -> None:
+    """100,000 distinct phrases over 100 sources, against a 300 KB answer quoting 200."""
+    rng = random.Random(1)
+    phrases = {f"S{n}": [" ".join(words(rng, 3)) for _ in range(1_000)] for n in range(100)}
+    quoted = [phrases[f"S{rng.randrange(100)}"][rng.randrange(1_000)] for _ in range(200)]
+    answer = " ".join(words(rng, 40_000) + [f"x {q} x" for q in quoted])
+    blocks = find_blocks(answer, phrases)
+    found = {answer[b.start : b.end] for b in blocks}
+    assert set(quoted) <= found
+
+
+@pytest.mark.timeout(60)
+def test_one_phrase_listed_10_000_times() -> None:
+    """Each occurrence counts once per listing, up to max_matches; past it, refused."""
+    phrases = {"S1": ["rent is due"] * 10_000}
+    answer = "The rent is due monthly. " * 50  # 50 x 10,000 = 500,000 matches
+    blocks = find_blocks(answer, phrases)
+    assert len(blocks) == 50 and all(b.counts == (("S1", 10_000),) for b in blocks)
+    with pytest.raises(InputError, match=r"more than 1,000,000 verbatim matches.*max_matches"):
+        find_blocks("The rent is due monthly. " * 200, phrases)
+    few = LEXICAL.with_(max_matches=100_000)
+    with pytest.raises(InputError, match="max_matches"):
+        tag(answer, phrases, config=few)
+
+
+@pytest.mark.timeout(60)
+def test_one_phrase_quoted_10_000_times() -> None:
+    answer = "The rent is due. " * 10_000
+    spans = tag_spans(answer, {"S1": ["rent is due"], "S2": ["due"]})
+    assert len(spans) == 10_000
+    assert all(answer[s["start"] : s["end"]] == "rent is due" for s in spans)
+
+
+@pytest.mark.timeout(60)
+def test_one_repeated_character_1_mb_in_phrase_mode() -> None:
+    text = "a" * MB
+    # Word level: the text is one word, and no phrase is that word.
+    assert find_matches(text, {"S1": ["a", "aa", "aaa"]}) == []
+    # Substrings: 3 million overlapping matches, refused as they pass the limit.
+    with pytest.raises(InputError, match="max_matches"):
+        find_matches(text, {"S1": ["a", "aa", "aaa"]}, word_level=False)
+    # One phrase, at every position but the last: 999,999 overlapping matches, one block.
+    (block,) = find_blocks(text, {"S1": ["aa"]}, word_level=False)
+    assert (block.start, block.end, block.counts) == (0, MB, (("S1", MB - 1),))
+
+
+# --------------------------------------------------------------------------- document mode
+
+
+@pytest.mark.timeout(60)
+def test_one_repeated_character_1_mb_in_document_mode() -> None:
+    text = "a" * MB  # one token of a million characters
+    assert tag(text, [{"id": "S1", "text": text}], min_tokens=1) == f'<cite ids="S1">{text}</cite>'
+    report = align(text, [{"id": "S1", "text": text}], config=LEXICAL)
+    assert report.sentences and report.sentences[-1].end == MB
+
+
+@pytest.mark.timeout(60)
+def test_one_short_word_repeated_50_000_times() -> None:
+    """Every shingle of "a a a ..." occurs 50,000 times: too common to seed; linear."""
+    text = "a " * 50_000
+    sources = [{"id": "S1", "text": text}]
+    assert find_matches(text, sources) == []
+    assert align(text, sources, config=LEXICAL).sentences
+    # A rarer shingle anywhere in the run brings the whole run back, start included.
+    marked = "a " * 50_000 + "end of lease"
+    (match,) = find_matches(marked, [{"id": "S1", "text": marked}])
+    assert (match.start, match.end, match.source_start, match.source_end) == (
+        0,
+        len(marked),
+        0,
+        len(marked),
+    )
+
+
+@pytest.mark.timeout(60)
+def test_shingles_just_under_the_cap_are_cheap() -> None:
+    """A 50-token passage 900 times in the source (each shingle 900 times, under the cap),
+    quoted 20 times in a row: 900 + 19 maximal runs, found without an all-pairs scan."""
+    passage = [f"x{n}" for n in range(50)]
+    assert MAX_SHINGLE_OCCURRENCES >= 900
+    source = " ".join(passage * 900)
+    answer = " ".join(passage * 20)
+    matches = DocumentMatcher([Source("S1", source)]).find(answer)
+    assert len(matches) == 900 + 19
+    assert max(m.end - m.start for m in matches) == len(answer)
+
+
+@pytest.mark.timeout(120)
+def test_1_mb_answer(lease: dict[str, Any]) -> None:
+    """A million characters of lease sentences, each one made different (so that no
+    per-text cache helps), against the lease sources."""
+    rng = random.Random(3)
+    sentences = re.split(r"(?<=\.) ", lease["answer"])
+    parts: list[str] = []
+    size = 0
+    while size < MB:
+        sentence = re.sub(
+            r"\bthe\b", lambda _: rng.choice(["the", "this", "each"]), rng.choice(sentences)
+        )
+        parts.append(sentence.rstrip(".") + f", item {rng.randint(1, 10**6)}.")
+        size += len(parts[-1]) + 1
+    answer = " ".join(parts)[:MB]
+    report = align(answer, lease["sources"], config=LEXICAL)
+    assert len(report.sentences) > 5_000 and report.sentences[-1].end <= MB
+    assert sum(bool(s.citations) for s in report.sentences) > 1_000
+    with pytest.raises(InputError, match=r"over the limit of 1,000,000 \(max_answer_chars\)"):
+        align("x" * (MB + 1), lease["sources"], config=LEXICAL)
+
+
+@pytest.mark.timeout(60)
+def test_1_000_sources() -> None:
+    rng = random.Random(2)
+    sources = [{"id": f"D{n}", "text": " ".join(words(rng, 200)) + "."} for n in range(1_000)]
+    answer = " ".join(sources[n]["text"] for n in range(0, 1_000, 100))
+    report = align(answer, sources, config=LEXICAL)
+    cited = {c.source_id for s in report.sentences for c in s.citations}
+    assert {f"D{n}" for n in range(0, 1_000, 100)} <= cited
+    too_many = [{"id": f"D{n}", "text": "x"} for n in range(10_001)]
+    with pytest.raises(InputError, match=r"more than 10,000 sources.*max_sources"):
+        align("x", too_many, config=LEXICAL)
+
+
+@pytest.mark.timeout(30)
+def test_oversized_sources_are_refused_before_any_work() -> None:
+    small = LEXICAL.with_(max_source_chars=1_000, max_phrases=10)
+    with pytest.raises(InputError, match="max_source_chars"):
+        align("x", [{"id": "a", "text": "y" * 600}, {"id": "b", "text": "y" * 600}], config=small)
+    with pytest.raises(InputError, match="max_phrases"):
+        tag("x", {"a": ["y"] * 11}, config=small)
+    with pytest.raises(InputError, match="max_source_chars"):
+        tag("x", {"a": ["y" * 1_001]}, config=small)
+
+
+# ------------------------------------------------------------- the bounds keep the rules
+#
+# The bounds above change how matching works on extreme repetition; these hold the
+# fast paths, with the bounds made tiny so that ordinary random input hits them,
+# equal to the plain reference implementations that state the same rules.
+
+REPETITIVE = st.sampled_from(["a", "a", "a", "b", "c", "A", "."])
+
+
+@st.composite
+def repetitive_documents(draw: st.DrawFn) -> tuple[str, list[Source], int, int]:
+    def text(size: int) -> str:
+        return " ".join(draw(st.lists(REPETITIVE, max_size=size)))
+
+    count = draw(st.integers(1, 3))
+    sources = [Source(f"D{n}", text(60), offset=draw(st.integers(0, 5))) for n in range(count)]
+    return text(60), sources, draw(st.integers(1, 4)), draw(st.integers(0, 8))
+
+
+@settings(max_examples=400, deadline=None)
+@given(repetitive_documents(), st.integers(0, 20))
+def test_shingle_cap_keeps_the_reference_rule(
+    case: tuple[str, list[Source], int, int], group_min: int
+) -> None:
+    """Common shingles seed nothing, runs through them are still found whole, and the
+    sorted-by-previous-token skipping changes nothing: same matches as all-pairs."""
+    text, sources, k, cap = case
+    with mock.patch.object(verbatim_module, "_GROUP_MIN", group_min):
+        fast = DocumentMatcher(sources, min_tokens=k, max_occurrences=cap).find(text)
+    reference = find_document_matches_reference(text, sources, min_tokens=k, max_occurrences=cap)
+    assert fast == reference
+
+
+PHRASE_ALPHABET = st.sampled_from([*"ab aB.", "ß", "İ", "ﬁ", "\n"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(PHRASE_ALPHABET, max_size=60),
+    st.dictionaries(
+        st.sampled_from(["S1", "S2"]),
+        st.lists(st.text(PHRASE_ALPHABET, min_size=1, max_size=6), max_size=4),
+    ),
+    st.integers(1, 9),
+    st.booleans(),
+)
+def test_phrase_windows_keep_every_match_once(
+    text: str, phrases: dict[str, list[str]], window: int, word_level: bool
+) -> None:
+    """Long texts are scanned in windows: tiny windows must still find exactly what the
+    reference loop finds, hits across window edges included."""
+    with mock.patch.object(verbatim_module, "SCAN_WINDOW", window):
+        fast = PhraseMatcher(phrases, word_level=word_level).find(text)
+    assert fast == find_phrase_matches_reference(text, phrases, word_level=word_level)
+
+
+def test_the_match_limit_is_exact() -> None:
+    """max_matches matches pass; one more is refused, on the automaton and the loop alike."""
+    text = "rent " * 300
+    for phrases in ({"S1": ["rent"]}, {f"S{n}": ["rent"] for n in range(150)}):
+        count = 300 * len(phrases)
+        assert len(find_matches(text, phrases, config=LEXICAL.with_(max_matches=count))) == count
+        with pytest.raises(InputError, match="max_matches"):
+            find_matches(text, phrases, config=LEXICAL.with_(max_matches=count - 1))
+    documents = [{"id": "S1", "text": "one two three four five"}]
+    answer = "one two three four five, " * 10
+    assert len(find_matches(answer, documents, config=LEXICAL.with_(max_matches=10))) == 10
+    with pytest.raises(InputError, match="max_matches"):
+        find_matches(answer, documents, config=LEXICAL.with_(max_matches=9))
