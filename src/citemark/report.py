@@ -11,6 +11,7 @@ from .render import Mark, marks_from_blocks, render_html, render_spans, render_t
 from .score import STATUSES, Status
 from .tokens import tokenize
 from .types import Block
+from .verbatim import coverage_of
 from .words import content_units
 
 CitationKind = Literal["verbatim", "paraphrase"]
@@ -67,9 +68,7 @@ class Report:
     @property
     def coverage(self) -> float:
         """Share of the answer's characters inside verbatim blocks."""
-        if not self.answer:
-            return 0.0
-        return sum(b.end - b.start for b in self.blocks) / len(self.answer)
+        return coverage_of(self.answer, self.blocks)
 
     def summary(self) -> dict[str, Any]:
         """Counts per status, coverage, and the sentences a reviewer must look at."""
