@@ -11,7 +11,7 @@ from .errors import CitemarkError, ConfigError, InputError
 from .index import SourceIndex
 from .pipeline import align
 from .render import Mark
-from .report import Citation, Report, SentenceResult
+from .report import Citation, Conflict, Report, SentenceResult
 from .stream import Streamer
 from .tagging import coverage, find_blocks, find_matches, tag, tag_html, tag_spans
 from .types import Block, Match, Source, Span
@@ -25,6 +25,7 @@ __all__ = [
     "CitemarkError",
     "Config",
     "ConfigError",
+    "Conflict",
     "DocumentMatcher",
     "InputError",
     "Mark",

@@ -12,7 +12,7 @@ from .config import Config, load_config
 from .embed import Embedder, default_embedder
 from .errors import InputError
 from .index import SourceIndex
-from .report import Citation, Report, SentenceResult
+from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
@@ -105,6 +105,10 @@ def _result(
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
     status = status_of(judgement.score, support.missing, config)
+    conflicts = _conflicts(index, span, support)
+    if conflicts:
+        # The evidence says something else: whatever the overlap, that is no support.
+        status = "unsupported"
     citations = _citations(index, span, support, matches, config)
     return SentenceResult(
         span.start,
@@ -116,7 +120,31 @@ def _result(
         {k: round(v, 6) for k, v in support.features.items()},
         citations,
         support.missing,
+        conflicts,
     )
+
+
+def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Conflict, ...]:
+    """The support stage's fact conflicts in answer and parent-document offsets."""
+    out = []
+    for found in support.conflicts:
+        passage = support.passages[found.passage]
+        source = index.sources[passage.source_index]
+        base = source.offset + passage.start
+        out.append(
+            Conflict(
+                found.kind,
+                found.claim.text,
+                span.start + found.claim.start,
+                span.start + found.claim.end,
+                found.evidence.text,
+                source.id,
+                passage.source_index,
+                base + found.evidence.start,
+                base + found.evidence.end,
+            )
+        )
+    return tuple(out)
 
 
 def _outermost(quotes: list[Citation], matches: Sequence[Match], span: Span) -> list[Citation]:

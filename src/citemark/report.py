@@ -10,7 +10,7 @@ from .facts import Fact
 from .render import Mark, marks_from_blocks, render_html, render_spans, render_tagged
 from .score import STATUSES, Status
 from .tokens import tokenize
-from .types import Block
+from .types import Block, Span
 from .verbatim import coverage_of
 from .words import content_units
 
@@ -36,6 +36,26 @@ class Citation:
 
 
 @dataclass(frozen=True)
+class Conflict:
+    """A key fact of the sentence that its evidence states differently.
+
+    ``start``/``end`` locate the fact in the answer; ``source_start``/``source_end``
+    locate the other value in the source (parent-document offsets), and
+    ``evidence`` is that source text.
+    """
+
+    kind: str
+    text: str
+    start: int
+    end: int
+    evidence: str
+    source_id: str
+    source_index: int
+    source_start: int
+    source_end: int
+
+
+@dataclass(frozen=True)
 class SentenceResult:
     """The verdict on one answer sentence and the citations behind it."""
 
@@ -48,6 +68,10 @@ class SentenceResult:
     features: dict[str, float]
     citations: tuple[Citation, ...]
     missing_facts: tuple[Fact, ...]
+    # Facts the cited evidence contradicts: such a sentence is "unsupported".
+    conflicts: tuple[Conflict, ...] = ()
+    # Answer offsets of the words no citation supports (empty when supported).
+    unsupported_spans: tuple[Span, ...] = ()
 
     @property
     def cited(self) -> bool:
@@ -125,6 +149,8 @@ def _sentence_dict(sentence: SentenceResult) -> dict[str, Any]:
     data = asdict(sentence)
     data["citations"] = [asdict(c) for c in sentence.citations]
     data["missing_facts"] = [asdict(f) for f in sentence.missing_facts]
+    data["conflicts"] = [asdict(c) for c in sentence.conflicts]
+    data["unsupported_spans"] = [asdict(s) for s in sentence.unsupported_spans]
     return data
 
 

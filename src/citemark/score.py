@@ -16,7 +16,9 @@ from typing import Literal, Protocol
 from .config import Config
 from .facts import Fact
 
-Status = Literal["supported", "partial", "unsupported"]
+Status = Literal["supported", "partial", "unsupported", "no_claim"]
+# The statuses a claim can have; "no_claim" (a sentence that asserts nothing
+# checkable: a lead-in, a heading) is counted apart from them.
 STATUSES: tuple[Status, ...] = ("supported", "partial", "unsupported")
 # Facts whose absence from the evidence keeps a sentence from "supported" under
 # every preset; names join them under ``strict_facts``.

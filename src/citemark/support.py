@@ -24,7 +24,7 @@ from rapidfuzz import fuzz, utils
 
 from .config import Config
 from .embed import Embedder
-from .facts import Fact, missing_facts
+from .facts import Fact, FactConflict, check_facts
 from .index import SourceIndex
 from .tokens import Tokens, slice_tokens
 from .types import Block, Span
@@ -74,6 +74,8 @@ class Support:
     passages: tuple[Passage, ...]
     missing: tuple[Fact, ...]
     evidence: str = field(repr=False, default="")
+    # Facts a cover passage states differently; ``passage`` indexes ``passages``.
+    conflicts: tuple[FactConflict, ...] = ()
 
 
 @dataclass
@@ -221,10 +223,13 @@ def _support(
     ]
     scored.sort(key=lambda p: (-p.score, p.source_index, p.start, -(p.end - p.start)))
     cover = _cover(sentence, scored, config.max_citations, units)
-    evidence = "\n".join(index.text_of(p.sentence_ids) for p in cover)
-    missing = tuple(missing_facts(sentence.text, evidence)) if sentence.units else ()
+    texts = [index.text_of(p.sentence_ids) for p in cover]
+    evidence = "\n".join(texts)
+    checked = check_facts(sentence.text, texts) if sentence.units else None
+    missing = checked.missing if checked else ()
     features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
-    return Support(sentence.span, features, tuple(cover), missing, evidence)
+    conflicts = checked.conflicts if checked else ()
+    return Support(sentence.span, features, tuple(cover), missing, evidence, conflicts)
 
 
 def _score_passage(

