@@ -1,71 +1,149 @@
-"""Case folding with a map back to the original text.
+"""Case and diacritic folding with a map back to the original text.
 
-Case-insensitive matching must be Unicode-correct: ``"Straße".casefold()`` is
-``"strasse"`` (longer than the original), so offsets found in the folded copy
-cannot be used on the original directly. :class:`FoldedText` keeps, for every
-folded character, the original character it came from, so matches found in the
-folded copy map back to whole original characters and never shift later offsets.
+Matching ignores what a reader would not count as a different word:
+
+* **Case**, Unicode-correctly: ``"Straße".casefold()`` is ``"strasse"`` (longer
+  than the original), so offsets found in the folded copy cannot be used on the
+  original directly.
+* **Encoding**: ``é`` written as one code point or as ``e`` + U+0301 is the same
+  letter (both fold to the NFC form).
+* **Optional vowel marks**: Arabic harakat (and tatweel, the elongation stroke) and
+  Hebrew niqqud and cantillation. Texts are written with or without them, so
+  ``ذَهَبَ`` and ``ذهب`` are one word. Marks that are part of the spelling are kept:
+  Devanagari or Thai vowel signs, Latin accents (``año`` is not ``ano``).
+
+The unit of folding is the grapheme cluster (see :mod:`citemark.graphemes`).
+:class:`FoldedText` keeps, for every folded character, the original cluster it
+came from, so matches found in the folded copy map back to whole clusters: a
+match can never end between a consonant and its vowel sign, nor shift later
+offsets.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from .graphemes import CLUSTER, one_per_code_point
 
 # Turkish dotted capital I folds to "i" + U+0307 under full case folding, which
 # would stop "istanbul" from matching "İstanbul". Folding it to a plain "i" is
 # what a reader expects from case-insensitive search.
 _SPECIAL = {"\u0130": "i"}
 
+# Marks that may be written or left out without changing the word: Arabic tanwin,
+# harakat, shadda, sukun (U+064B-U+0652), further vowel marks (U+0656-U+065F),
+# superscript alef, Quranic annotation signs, tatweel; Hebrew cantillation and
+# niqqud (U+0591-U+05C7 less the punctuation maqaf, paseq, sof pasuq and nun
+# hafukha). Hamza and madda above/below (U+0653-U+0655) are kept: they spell
+# letters (أ, إ, آ).
+OPTIONAL_MARKS = (
+    "\u064b-\u0652\u0656-\u065f\u0670\u0640\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
+    "\u08d3-\u08e1\u08e3-\u08ff"
+    "\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7"
+)
+_OPTIONAL = regex.compile(f"[{OPTIONAL_MARKS}]+")
 
-def fold_char(ch: str) -> str:
-    """The case-folded form of one character (one or more characters)."""
-    return _SPECIAL.get(ch) or ch.casefold()
+
+@lru_cache(maxsize=65536)
+def fold_cluster(cluster: str) -> str:
+    """The folded form of one grapheme cluster (possibly empty, for a lone optional mark)."""
+    folded = "".join(_SPECIAL.get(ch) or ch.casefold() for ch in cluster)
+    folded = _OPTIONAL.sub("", folded)
+    return unicodedata.normalize("NFC", folded)
+
+
+# Characters from U+0300 on: the only ones that can be marks, joiners or jamo.
+_HIGH = re.compile("[^\x00-\u02ff]")
+
+
+def _is_plain(text: str, folded: str) -> bool:
+    """Whether folding ``text`` is plain ``casefold`` with every offset kept.
+
+    True for ASCII, and for any text whose case folding kept every character at
+    its place and in NFC, with no optional mark and one cluster per code point.
+    Only the distinct characters from U+0300 on are looked at one by one.
+    """
+    if text.isascii():
+        return True
+    return (
+        len(folded) == len(text)
+        and unicodedata.is_normalized("NFC", folded)
+        and all(map(_plain_char, set(_HIGH.findall(text))))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _plain_char(ch: str) -> bool:
+    """A character that is a cluster on its own wherever it stands and folds to one character."""
+    return one_per_code_point(ch) and len(fold_cluster(ch)) == 1
 
 
 def fold(text: str) -> str:
-    """Case-fold a whole string with the same rules as :func:`fold_char`."""
+    """The folded form of a whole string: the ``folded`` of :meth:`FoldedText.of`."""
     folded = text.casefold()
-    if len(folded) == len(text):
+    if _is_plain(text, folded):
         return folded
-    return "".join(fold_char(ch) for ch in text)
+    return "".join(fold_cluster(c) for c in CLUSTER.findall(text))
 
 
 @dataclass(frozen=True)
 class FoldedText:
-    """A case-folded copy of ``original`` and the map from folded to original indices.
+    """A folded copy of ``original`` and the map from folded to original indices.
 
-    ``origin[i]`` is the index of the original character that produced folded
-    character ``i``; ``origin`` has one extra entry, ``len(original)``, so that an
-    end offset maps too. ``origin`` is ``None`` when folding kept every character
-    at its place (the common case), which makes the map the identity.
+    ``origin[i]`` is the start of the original cluster that produced folded
+    character ``i`` and ``ends[i]`` its end; ``origin`` has one extra entry,
+    ``len(original)``. A cluster that folds to nothing (a stripped mark, a
+    tatweel) is counted into the cluster before it. ``origin`` and ``ends`` are
+    ``None`` when folding kept every character at its place and every character is
+    a cluster of its own (the common case), which makes the map the identity.
     """
 
     original: str
     folded: str
     origin: tuple[int, ...] | None
+    ends: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, text: str) -> FoldedText:
         folded = text.casefold()
-        # Case folding never shortens a character, so equal lengths mean every
-        # character folded to exactly one (and no "İ", which folds to two).
-        if len(folded) == len(text):
+        if _is_plain(text, folded):
             return cls(text, folded, None)
         parts: list[str] = []
         origin: list[int] = []
-        for index, ch in enumerate(text):
-            folded = fold_char(ch)
-            parts.append(folded)
-            origin.extend([index] * len(folded))
+        ends: list[int] = []
+        pending: int | None = None  # start of leading clusters that folded to nothing
+        for match in CLUSTER.finditer(text):
+            start, end = match.span()
+            piece = fold_cluster(match.group())
+            if not piece:
+                if ends:
+                    last = origin[-1]
+                    at = len(ends) - 1
+                    while at >= 0 and origin[at] == last:
+                        ends[at] = end
+                        at -= 1
+                elif pending is None:
+                    pending = start
+                continue
+            if pending is not None:
+                start, pending = pending, None
+            parts.append(piece)
+            origin.extend([start] * len(piece))
+            ends.extend([end] * len(piece))
         origin.append(len(text))
-        return cls(text, "".join(parts), tuple(origin))
+        return cls(text, "".join(parts), tuple(origin), tuple(ends))
 
     def to_original(self, start: int, end: int) -> tuple[int, int] | None:
-        """Map a folded half-open range to the original, or ``None`` if it cuts a character.
+        """Map a folded half-open range to the original, or ``None`` if it cuts a cluster.
 
-        A range that begins or ends inside the fold of one original character
-        (half of the "ss" that "ß" folds to) has no faithful original range, so it
-        is refused rather than widened.
+        A range that begins or ends inside the fold of one original cluster (half
+        of the "ss" that "ß" folds to, a consonant without its vowel sign) has no
+        faithful original range, so it is refused rather than widened.
         """
         origin = self.origin
         if origin is None:
@@ -74,9 +152,20 @@ class FoldedText:
             return None
         if end < len(self.folded) and origin[end - 1] == origin[end]:
             return None
-        return origin[start], origin[end - 1] + 1 if end > start else origin[start]
+        if end <= start:
+            return origin[start], origin[start]
+        assert self.ends is not None
+        return origin[start], self.ends[end - 1]
 
 
 def is_word_char(ch: str) -> bool:
-    """Letters, digits and underscore, in any script: what may not touch a word-level match."""
-    return ch.isalnum() or ch == "_"
+    """What may not touch a word-level match: letters, digits, underscore, marks, joiners.
+
+    Combining marks and the zero-width (non-)joiners belong to the word they sit
+    in (a Hindi vowel sign, a Persian ZWNJ), so a phrase may not end before them.
+    """
+    return (
+        ch.isalnum()
+        or ch == "_"
+        or (ch > "\u02ff" and (unicodedata.category(ch)[0] == "M" or ch in "\u200c\u200d"))
+    )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .config import Config, load_config
 from .segment import segment
 from .sources import coerce_sources
-from .tokens import is_cjk, slice_tokens
+from .tokens import is_unspaced, slice_tokens
 from .types import Source
 from .verbatim import DocumentMatcher, gc_paused
 from .words import bigrams, content_units
@@ -102,7 +102,13 @@ class SourceIndex:
 
 
 def _char_level(config: Config, sources: list[Source]) -> bool:
+    """Whether runs are counted in characters: sources mostly in scripts without spaces.
+
+    Chinese, Japanese, Thai, Lao, Khmer and Myanmar are tokenized by grapheme
+    cluster, so a run of ``min_tokens`` words would be a few syllables there;
+    ``min_tokens_cjk`` is the run length for them.
+    """
     if config.tokenization != "auto":
         return config.tokenization == "char"
     sample = "".join(s.text[:2000] for s in sources[:20])
-    return is_cjk(sample)
+    return is_unspaced(sample)

@@ -3,7 +3,8 @@
 Function words carry no evidence ("the", "of", "which"), and inflection should
 not hide a match ("pays" / "paid" / "paying"), so texts are compared on the
 Snowball stems of their content words. In scripts without spaces every Han or
-Katakana character is a unit; Hiragana, mostly particles and inflection, is not.
+Katakana character, or Thai (Lao, Khmer, Myanmar) grapheme cluster, is a unit;
+Hiragana, mostly particles and inflection, is not.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from .tokens import Tokens
+from .tokens import UNSPACED, Tokens
 
 STOPWORDS = frozenset(
     """
@@ -34,13 +35,13 @@ STOPWORDS = STOPWORDS - {"not", "no", "nor", "without"}
 
 _STEMMER = snowballstemmer.stemmer("english")
 _HIRAGANA = re.compile(r"[\u3040-\u309f]")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+_UNSPACED = re.compile(f"[{UNSPACED}]")
 
 
 @lru_cache(maxsize=200_000)
 def unit(key: str) -> str | None:
     """The comparison unit of one folded token, or ``None`` for a function word."""
-    if _CJK.match(key):
+    if _UNSPACED.match(key):
         return None if _HIRAGANA.match(key) else key
     if key in STOPWORDS or (len(key) == 1 and not key.isdigit()):
         return None
