@@ -100,7 +100,8 @@ class FoldedText:
     ``len(original)``. A cluster that folds to nothing (a stripped mark, a
     tatweel) is counted into the cluster before it. ``origin`` and ``ends`` are
     ``None`` when folding kept every character at its place and every character is
-    a cluster of its own (the common case), which makes the map the identity.
+    a cluster of its own, CR LF aside (the common case), which makes the map the
+    identity.
     """
 
     original: str
@@ -147,6 +148,11 @@ class FoldedText:
         """
         origin = self.origin
         if origin is None:
+            # The one cluster of two code points plain text can hold is CR LF.
+            # (Phrases are stripped, so the automaton's inlined check needs no test.)
+            text = self.original
+            if "\r\n" in (text[start - 1 : start + 1], text[end - 1 : end + 1]):
+                return None
             return start, end
         if start > 0 and origin[start - 1] == origin[start]:
             return None

@@ -70,19 +70,13 @@ def is_boundary(text: str, offset: int) -> bool:
 
 
 def widen(text: str, start: int, end: int) -> tuple[int, int]:
-    """``start``-``end`` widened to whole clusters (the same range when it cuts none)."""
-    if not is_boundary(text, start):
-        start = cluster_start(text, start)
-    if not is_boundary(text, end):
-        end = CLUSTER.match(text, cluster_start(text, end)).end()  # type: ignore[union-attr]
+    """``start``-``end`` widened to whole clusters (the same range when it cuts none).
+
+    Clusters are a few code points long, so stepping one code point at a time
+    costs little and leans on the one exact test, :func:`is_boundary`.
+    """
+    while not is_boundary(text, start):
+        start -= 1
+    while not is_boundary(text, end):
+        end += 1
     return start, end
-
-
-def cluster_start(text: str, offset: int) -> int:
-    """The start of the cluster that holds the character at ``offset``."""
-    found = _SCAN_START.search(text, 0, offset + 1)
-    at = found.start() if found is not None else 0
-    for cluster in CLUSTER.finditer(text, at):
-        if cluster.end() > offset:
-            return cluster.start()
-    return offset
