@@ -6,6 +6,7 @@ import itertools
 import re
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -302,3 +303,170 @@ def test_shingle_matcher_equals_all_pairs_reference(case: tuple[str, list[Source
     assert fast == find_document_matches_reference(text, sources, min_tokens=k)
     for m in fast:
         assert isinstance(m, Match) and 0 <= m.start < m.end <= len(text)
+
+
+# --- scripts with combining marks, without spaces, emoji: no cut inside a cluster ---------
+
+HINDI = "किरायेदार को हर महीने की पहली तारीख को किराया देना होगा।"
+# Every vowel sign swapped for another: other words, the same consonants.
+HINDI_VOWELS_SWAPPED = "कुरैयोदैर के हर महूनो कू पहलू तैरूख के कुरैयै दोनै हेगै।"
+ARABIC = "ذهب الطالب إلى المدرسة صباحا مع أخيه الصغير."
+ARABIC_VOCALISED = "ذَهَبَ الطَّالِبُ إِلَى الْمَدْرَسَةِ صَبَاحًا مَعَ أَخِيهِ الصَّغِيرِ."
+HEBREW = "השוכר ישלם את דמי השכירות בראשון לכל חודש."
+HEBREW_NIQQUD = "הַשּׂוֹכֵר יְשַׁלֵּם אֶת דְּמֵי הַשְּׂכִירוּת בָּרִאשׁוֹן לְכָל חוֹדֶשׁ."
+THAI = "ผู้เช่าต้องคืนเงินมัดจำภายใน30วัน"
+THUMBS_MEDIUM = "\U0001f44d\U0001f3fd"
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+
+
+def _clusters(text: str) -> set[int]:
+    return {0, *(m.end() for m in regex.finditer(r"\X", text))}
+
+
+def _untagged_edges(tagged: str) -> list[int]:
+    """Offsets into the untagged text where a tag opens or closes."""
+    edges, removed = [], 0
+    for m in re.finditer(r'<cite ids="[^"]*">|</cite>', tagged):
+        edges.append(m.start() - removed)
+        removed += m.end() - m.start()
+    return edges
+
+
+def test_vowel_swapped_hindi_is_not_a_verbatim_quote() -> None:
+    # Before: tokens were the consonant runs, so the swapped sentence "quoted" its source.
+    assert find_matches(HINDI_VOWELS_SWAPPED, [{"id": "H", "text": HINDI}]) == []
+    assert tag(HINDI_VOWELS_SWAPPED, [{"id": "H", "text": HINDI}]) == HINDI_VOWELS_SWAPPED
+
+
+def test_hindi_quote_is_tagged_with_its_last_vowel_sign_inside() -> None:
+    answer = "मकान मालिक ने कहा: किरायेदार को हर महीने की पहली तारीख को किराया देना होगा"
+    tagged = tag(answer, [{"id": "H", "text": HINDI}])
+    assert tagged.endswith(
+        '<cite ids="H">किरायेदार को हर महीने की पहली तारीख को किराया देना होगा</cite>'
+    )
+
+
+def test_phrase_that_stops_before_a_vowel_sign_does_not_match() -> None:
+    # Before: '<cite ids="H">किराय</cite>ा देना', a tag inside one visible character.
+    for word_level in (True, False):
+        assert tag("किराया देना", {"H": ["किराय"]}, word_level=word_level) == "किराया देना"
+    assert tag("किराया देना", {"H": ["किराया"]}) == '<cite ids="H">किराया</cite> देना'
+
+
+def test_vocalised_arabic_matches_unvocalised_source() -> None:
+    (m,) = find_matches(ARABIC_VOCALISED, [{"id": "A", "text": ARABIC}])
+    assert ARABIC_VOCALISED[m.start : m.end] == ARABIC_VOCALISED[:-1]  # final kasra included
+    assert ARABIC[m.source_start : m.source_end] == ARABIC[:-1]
+    # and the other way round, and in phrase mode
+    assert find_matches(ARABIC, [{"id": "A", "text": ARABIC_VOCALISED}]) != []
+    tagged = tag(ARABIC_VOCALISED, {"A": ["الطالب إلى المدرسة"]})
+    assert '<cite ids="A">الطَّالِبُ إِلَى الْمَدْرَسَةِ</cite>' in tagged
+
+
+def test_hebrew_with_niqqud_matches_plain_hebrew() -> None:
+    (m,) = find_matches(HEBREW_NIQQUD, [{"id": "He", "text": HEBREW}])
+    assert HEBREW_NIQQUD[m.start : m.end] == HEBREW_NIQQUD[:-1]
+    assert tag(HEBREW, {"He": ["דְּמֵי הַשְּׂכִירוּת"]}).count("<cite") == 1
+
+
+def test_thai_document_mode_runs_are_cluster_runs() -> None:
+    source = "ผู้เช่าต้องชำระค่าเช่าภายในวันที่ห้าของทุกเดือน และคืนเงินมัดจำภายใน30วัน"
+    tagged = tag(THAI, [{"id": "T", "text": source}])
+    # Before: 'ผู้ให้เช่าต้องคื<cite ids="T">นเงิน...', opened after a vowel sign.
+    assert '<cite ids="T">' in tagged
+    assert all(e in _clusters(THAI) for e in _untagged_edges(tagged))
+    assert "คืนเงินมัดจำภายใน30วัน</cite>" in tagged
+
+
+def test_thai_phrase_cannot_take_a_consonant_from_its_vowel_sign() -> None:
+    assert tag(THAI, {"T": ["ค"]}, word_level=False).count("<cite") == 0
+    assert tag(THAI, {"T": ["คืน"]}, word_level=False) == (
+        'ผู้เช่าต้อง<cite ids="T">คืน</cite>เงินมัดจำภายใน30วัน'
+    )
+
+
+def test_emoji_modifiers_and_zwj_sequences_are_never_split() -> None:
+    text = f"Great {THUMBS_MEDIUM} and {FAMILY} here"
+    for word_level in (True, False):
+        assert tag(text, {"E": ["\U0001f44d"]}, word_level=word_level) == text
+        assert tag(text, {"E": ["\U0001f468"]}, word_level=word_level) == text
+        assert tag(text, {"E": ["\U0001f467"]}, word_level=word_level) == text
+    assert f'<cite ids="E">{THUMBS_MEDIUM}</cite>' in tag(text, {"E": [THUMBS_MEDIUM]})
+    assert f'<cite ids="E">{FAMILY}</cite>' in tag(text, {"E": [FAMILY]})
+
+
+def test_decomposed_latin_accent_stays_with_its_letter() -> None:
+    decomposed = "Le cafe\u0301 est ouvert."
+    for word_level in (True, False):
+        assert tag(decomposed, {"F": ["cafe"]}, word_level=word_level) == decomposed
+    # Either encoding of é matches the other, and the tag closes after the accent.
+    assert tag(decomposed, {"F": ["café"]}) == 'Le <cite ids="F">cafe\u0301</cite> est ouvert.'
+    (m,) = find_matches("Le café est ouvert.", [{"id": "F", "text": decomposed}], min_tokens=3)
+    assert decomposed[m.source_start : m.source_end] == "Le cafe\u0301 est ouvert"
+
+
+SCRIPT_PIECES = st.sampled_from(
+    [
+        "a", "B", " ", ".", "1", "ß", "İ", "e\u0301", "é", "\u0301", "क", "ि", "्", "ष", "ा",
+        "ค", "ื", "น", "เ", "ذ", "َ", "ّ", "ـ", "ש", "ָ", "東", "\U0001f44d", "\U0001f3fd",
+        "\u200d", "\u200c", "\U0001f1e9", "\U0001f1ea", "\r\n",
+    ]
+)  # fmt: skip
+
+
+@st.composite
+def script_phrase_cases(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
+    text = "".join(draw(st.lists(SCRIPT_PIECES, max_size=30)))
+    phrases: list[str] = []
+    for _ in range(draw(st.integers(1, 6))):
+        if text and draw(st.booleans()):
+            start = draw(st.integers(0, len(text) - 1))
+            phrases.append(text[start : draw(st.integers(start + 1, min(len(text), start + 8)))])
+        else:
+            phrases.append("".join(draw(st.lists(SCRIPT_PIECES, min_size=1, max_size=4))))
+    return text, {"S1": phrases, "S2": phrases[::2]}
+
+
+@settings(max_examples=2000, deadline=None)
+@given(script_phrase_cases(), st.booleans())
+def test_phrase_matches_in_any_script_are_whole_clusters_and_agree_with_reference(
+    case: tuple[str, dict[str, list[str]]], word: bool
+) -> None:
+    text, sources = case
+    fast = PhraseMatcher(sources, word_level=word).find(text)
+    assert fast == find_phrase_matches_reference(text, sources, word_level=word)
+    edges = _clusters(text)
+    assert all(m.start in edges and m.end in edges for m in fast), (text, fast)
+    tagged = tag(text, sources, word_level=word)
+    assert re.sub(r'<cite ids="[^"]*">|</cite>', "", tagged) == text
+
+
+SCRIPT_WORDS = st.sampled_from(
+    ["किराया", "किरायै", "देना", "ذَهَبَ", "ذهب", "שָׁלוֹם", "שלום", "คืน", "เงิน", "cafe\u0301",
+     "café", "\U0001f44d\U0001f3fd", "the", "."]
+)  # fmt: skip
+
+
+@st.composite
+def script_document_cases(draw: st.DrawFn) -> tuple[str, list[Source], int]:
+    def words(n: int) -> str:
+        return draw(st.sampled_from([" ", ""])).join(draw(st.lists(SCRIPT_WORDS, max_size=n)))
+
+    sources = [Source(f"D{i}", words(20), offset=draw(st.integers(0, 5))) for i in range(3)]
+    return words(20), sources, draw(st.integers(1, 4))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(script_document_cases())
+def test_document_matches_in_any_script_are_whole_clusters_and_agree_with_reference(
+    case: tuple[str, list[Source], int],
+) -> None:
+    text, sources, k = case
+    fast = DocumentMatcher(sources, min_tokens=k).find(text)
+    assert fast == find_document_matches_reference(text, sources, min_tokens=k)
+    edges = _clusters(text)
+    for m in fast:
+        assert m.start in edges and m.end in edges
+        source = sources[m.source_index]
+        inner = {source.offset + e for e in _clusters(source.text)}
+        assert m.source_start in inner and m.source_end in inner

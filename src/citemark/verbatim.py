@@ -94,11 +94,13 @@ def prepare_phrases(sources: Mapping[str, Iterable[str]]) -> dict[str, list[str]
     """Folded, stripped, non-empty phrases per source id, in input order.
 
     A phrase listed twice for one source counts twice, as it would in a loop over
-    the phrases; only surrounding whitespace and empty phrases are dropped.
+    the phrases; only surrounding whitespace and phrases that fold to nothing
+    (empty, or only optional marks such as Arabic harakat) are dropped.
     """
     prepared: dict[str, list[str]] = {}
     for source_id, phrases in sources.items():
-        prepared[source_id] = [fold(p.strip()) for p in phrases if p.strip()]
+        folded = (fold(p.strip()) for p in phrases)
+        prepared[source_id] = [p for p in folded if p]
     return prepared
 
 
