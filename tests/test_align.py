@@ -269,3 +269,73 @@ def test_reports_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
         assert run.returncode == 0, run.stderr
         outputs.add(run.stdout)
     assert len(outputs) == 1
+
+
+# --- scripts with combining marks and without spaces (issue 12) ---------------------------
+
+HINDI_SOURCE = "किरायेदार को हर महीने की पहली तारीख को किराया देना होगा।"
+# Every vowel sign swapped for another: different words over the same consonants.
+HINDI_VOWELS_SWAPPED = "कुरैयोदैर के हर महूनो कू पहलू तैरूख के कुरैयै दोनै हेगै।"
+
+
+def _cluster_edges(text: str) -> set[int]:
+    import regex
+
+    return {0, *(m.end() for m in regex.finditer(r"\X", text))}
+
+
+def _tag_edges(tagged: str) -> list[int]:
+    import re
+
+    edges, removed = [], 0
+    for m in re.finditer(r"<cite[^>]*>|</cite>", tagged):
+        edges.append(m.start() - removed)
+        removed += m.end() - m.start()
+    return edges
+
+
+def test_hindi_with_every_vowel_sign_swapped_is_not_a_supported_quote() -> None:
+    # Before: a verbatim quote, supported 0.96 (tokens were the consonant runs).
+    report = align(HINDI_VOWELS_SWAPPED, [{"id": "H", "text": HINDI_SOURCE}], config=LEXICAL)
+    (sentence,) = report.sentences
+    assert not report.blocks
+    assert all(c.kind != "verbatim" for c in sentence.citations)
+    assert sentence.status != "supported"
+
+
+def test_hindi_quote_is_supported_and_tagged_on_cluster_edges() -> None:
+    answer = "अनुबंध के अनुसार किरायेदार को हर महीने की पहली तारीख को किराया देना होगा।"
+    report = align(answer, [{"id": "H", "text": HINDI_SOURCE}], config=LEXICAL)
+    (sentence,) = report.sentences
+    assert sentence.status == "supported" and sentence.citations[0].kind == "verbatim"
+    tagged = report.tagged()
+    assert "किराया देना होगा</cite>" in tagged  # before: "...होग</cite>ा।"
+    assert all(e in _cluster_edges(answer) for e in _tag_edges(tagged))
+
+
+def test_vocalised_arabic_answer_quotes_an_unvocalised_source() -> None:
+    source = "ذهب الطالب إلى المدرسة صباحا مع أخيه الصغير."
+    answer = "ذَهَبَ الطَّالِبُ إِلَى الْمَدْرَسَةِ صَبَاحًا مَعَ أَخِيهِ الصَّغِيرِ."
+    report = align(answer, [{"id": "A", "text": source}], config=LEXICAL)
+    (sentence,) = report.sentences
+    assert sentence.status == "supported"
+    (citation,) = [c for c in sentence.citations if c.kind == "verbatim"]
+    assert citation.evidence == source[:-1]
+    assert all(e in _cluster_edges(answer) for e in _tag_edges(report.tagged()))
+
+
+def test_thai_answer_is_matched_by_grapheme_cluster() -> None:
+    source = "ผู้เช่าต้องชำระค่าเช่าภายในวันที่ห้าของทุกเดือน และคืนเงินมัดจำภายใน30วัน"
+    answer = "ผู้ให้เช่าต้องคืนเงินมัดจำภายใน30วัน"
+    report = align(answer, [{"id": "T", "text": source}], config=LEXICAL)
+    (sentence,) = report.sentences
+    assert sentence.status == "supported"
+    quotes = [c.evidence for c in sentence.citations if c.kind == "verbatim"]
+    assert "คืนเงินมัดจำภายใน30วัน" in quotes  # before: "นเงินมัดจำภายใน30วัน"
+    assert all(e in _cluster_edges(answer) for e in _tag_edges(report.tagged()))
+
+
+def test_thai_sources_switch_the_index_to_character_mode() -> None:
+    index = SourceIndex([{"id": "T", "text": "ผู้เช่าต้องชำระค่าเช่าภายในวันที่ห้าของทุกเดือน"}])
+    assert index.char_level
+    assert not SourceIndex([{"id": "H", "text": HINDI_SOURCE}]).char_level

@@ -400,3 +400,38 @@ def test_importing_the_module_does_not_import_spacy() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+# ------------------------------------------------- scripts with combining marks, emoji
+
+SCRIPT_TEXTS = {
+    "hindi": "किरायेदार को हर महीने किराया देना होगा। मकान मालिक जमा राशि लौटाएगा।",
+    "hebrew niqqud": "הַשּׂוֹכֵר יְשַׁלֵּם. הַמַּשְׂכִּיר יַחְזִיר.",
+    "arabic": "ذهب الطالب إلى المدرسة. هل عاد؟ نعم.",
+    "thai": "ผู้เช่าต้องชำระค่าเช่า ผู้ให้เช่าต้องคืนเงินมัดจำภายใน30วัน",
+    "emoji": "Great \U0001f44d\U0001f3fd here. Family \U0001f468\u200d\U0001f469\u200d\U0001f467!",
+    "decomposed latin": "The cafe\u0301 opened. It closed at noon.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPT_TEXTS))
+def test_sentence_edges_never_cut_a_grapheme_cluster(seg: Segmenter, name: str) -> None:
+    import regex
+
+    text = SCRIPT_TEXTS[name]
+    spans = seg(text)
+    assert_contract(text, spans)
+    edges = {0, *(m.end() for m in regex.finditer(r"\X", text))}
+    assert all(s.start in edges and s.end in edges for s in spans), (name, spans)
+
+
+def test_danda_and_hebrew_points_end_sentences(seg: Segmenter) -> None:
+    assert sentences(seg, SCRIPT_TEXTS["hindi"]) == [
+        "किरायेदार को हर महीने किराया देना होगा।",
+        "मकान मालिक जमा राशि लौटाएगा।",
+    ]
+    assert sentences(seg, SCRIPT_TEXTS["hebrew niqqud"]) == [
+        "הַשּׂוֹכֵר יְשַׁלֵּם.",
+        "הַמַּשְׂכִּיר יַחְזִיר.",
+    ]
+    assert sentences(seg, SCRIPT_TEXTS["arabic"]) == ["ذهب الطالب إلى المدرسة.", "هل عاد؟", "نعم."]

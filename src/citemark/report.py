@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from .facts import Fact
+from .fold import is_word_char
 from .render import Mark, marks_from_blocks, render_html, render_spans, render_tagged
 from .score import STATUSES, Status
 from .tokens import tokenize
@@ -175,9 +176,11 @@ def _gaps(
     position = sentence.start
     for start, end in [*cuts, (sentence.end, sentence.end)]:
         gap_start, gap_end = position, min(start, sentence.end)
-        while gap_start < gap_end and not answer[gap_start].isalnum():
+        # Word characters include combining marks: trimming a Thai or Hindi vowel
+        # sign off the end would close the mark inside one visible character.
+        while gap_start < gap_end and not is_word_char(answer[gap_start]):
             gap_start += 1
-        while gap_end > gap_start and not answer[gap_end - 1].isalnum():
+        while gap_end > gap_start and not is_word_char(answer[gap_end - 1]):
             gap_end -= 1
         if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
