@@ -109,9 +109,11 @@ def accept(
 ) -> tuple[int, int] | None:
     """The original range of a folded occurrence, if the matching rules allow it.
 
-    An occurrence must cover whole original characters and, at word level, must
-    not touch a word character on a side where the phrase itself ends in one (so a
-    phrase that starts with "(" may follow a letter).
+    An occurrence must cover whole grapheme clusters of the original (never a
+    consonant without its vowel sign, half of a folded "ß", an emoji without its
+    skin tone) and, at word level, must not touch a word character (marks
+    included) on a side where the phrase itself ends in one (so a phrase that
+    starts with "(" may follow a letter).
     """
     span = folded.to_original(start, end)
     if span is None or not word_level:
