@@ -11,7 +11,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citemark.fold import FoldedText, fold, is_word_char
+from citemark.fold import FoldedText, fold, is_plain_word_char, is_word_char
 from citemark.graphemes import clusters, is_boundary, one_per_code_point, widen
 from citemark.tokens import _PLAIN_TOKEN, _TOKEN, is_unspaced, tokenize
 
@@ -177,3 +177,12 @@ def test_plain_tokenizer_equals_the_full_one_where_it_is_used(pieces: list[str])
     text = "".join(pieces)
     plain = [(m.start(), m.end()) for m in _PLAIN_TOKEN.finditer(text)]
     assert plain == [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(MIXED)
+def test_cheap_word_test_is_exact_on_text_folding_keeps_plain(text: str) -> None:
+    if FoldedText.of(text).origin is None:
+        assert [is_word_char(c) for c in text] == [is_plain_word_char(c) for c in text]
+    for mark in ("\u093f", "\u102c", "\u0301"):  # \u102c: a mark UAX #29 does not glue
+        assert FoldedText.of(f"a{mark} b").origin is not None

@@ -79,8 +79,14 @@ def _is_plain(text: str, folded: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _plain_char(ch: str) -> bool:
-    """A character that is a cluster on its own wherever it stands and folds to one character."""
-    return one_per_code_point(ch) and len(fold_cluster(ch)) == 1
+    """A character that is a cluster on its own wherever it stands and folds to one character.
+
+    Marks are never plain, even the few that UAX #29 does not glue to a neighbour,
+    so that :func:`is_plain_word_char` is exact on plain text.
+    """
+    return (
+        one_per_code_point(ch) and len(fold_cluster(ch)) == 1 and unicodedata.category(ch)[0] != "M"
+    )
 
 
 def fold(text: str) -> str:
@@ -175,3 +181,13 @@ def is_word_char(ch: str) -> bool:
         or ch == "_"
         or (ch > "\u02ff" and (unicodedata.category(ch)[0] == "M" or ch in "\u200c\u200d"))
     )
+
+
+def is_plain_word_char(ch: str) -> bool:
+    """:func:`is_word_char` for text that :class:`FoldedText` found plain: the cheaper test.
+
+    Plain text holds no combining mark and no joiner, so letters, digits and
+    underscore are all its word characters; the phrase automaton runs this once
+    per raw hit, tens of thousands of times on a long text.
+    """
+    return ch.isalnum() or ch == "_"

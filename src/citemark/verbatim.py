@@ -23,7 +23,7 @@ from contextlib import contextmanager
 import ahocorasick_rs
 
 from .errors import InputError
-from .fold import FoldedText, fold, is_word_char
+from .fold import FoldedText, fold, is_plain_word_char, is_word_char
 from .reference import find_phrase_matches_reference
 from .tokens import Tokens, tokenize
 from .types import Block, Match, Source
@@ -222,9 +222,9 @@ class PhraseMatcher:
         edges, owners, size, limit = self._edges, self._owners, len(text), self.max_matches
         for index, start, end in found:
             left, right = edges[index]
-            if left and start > 0 and is_word_char(text[start - 1]):
+            if left and start > 0 and is_plain_word_char(text[start - 1]):
                 continue
-            if right and end < size and is_word_char(text[end]):
+            if right and end < size and is_plain_word_char(text[end]):
                 continue
             ids = owners[index]
             if len(ids) == 1:
