@@ -214,6 +214,52 @@ def test_lowercase_continuation_is_not_a_new_sentence(seg: Segmenter) -> None:
     assert sentences(seg, text) == ["It costs approx. five dollars.", "The end."]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "battery storage lowers peak demand. hydrogen infrastructure remains expensive.",
+            ["battery storage lowers peak demand.", "hydrogen infrastructure remains expensive."],
+        ),
+        (
+            "Apple released the phone. iPhone sales rose 10%.",
+            ["Apple released the phone.", "iPhone sales rose 10%."],
+        ),
+        ("Node grew. npm is popular.", ["Node grew.", "npm is popular."]),
+        ("Kidney function fell. eGFR was 40.", ["Kidney function fell.", "eGFR was 40."]),
+        ("Apple shipped it. iOS 17 followed.", ["Apple shipped it.", "iOS 17 followed."]),
+        ("The mayor spoke. de Blasio left.", ["The mayor spoke.", "de Blasio left."]),
+        (
+            "The tenant pays rent monthly on the first day of each month. "
+            "the landlord must also pay the tenant's electricity bills.",
+            [
+                "The tenant pays rent monthly on the first day of each month.",
+                "the landlord must also pay the tenant's electricity bills.",
+            ],
+        ),
+        ("Is it valid? yes, it is.", ["Is it valid?", "yes, it is."]),
+    ],
+)
+def test_lowercase_word_after_a_plain_stop_starts_a_sentence(
+    seg: Segmenter, text: str, expected: list[str]
+) -> None:
+    assert sentences(seg, text) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The pipe is 5 ft. long and 3 sq. ft. wide.",  # units the tables do not list
+        "The case was decided in S.D.N.Y. and affirmed.",  # a dotted abbreviation
+        "The court . . . held that the clause was void.",  # a spaced ellipsis
+        "Smith v. Jones, 5 F.3d 7 (2d Cir. 1999). cert. denied, 510 U.S. 1 (2000).",
+        "He said “Stop!” and left.",  # a quoted exclamation
+    ],
+)
+def test_lowercase_word_after_an_abbreviation_continues(seg: Segmenter, sentence: str) -> None:
+    assert sentences(seg, sentence) == [sentence]
+
+
 # --------------------------------------------------------------------------- lines and lists
 
 

@@ -130,6 +130,20 @@ _STARTERS = frozenset(
 )
 
 _OPENERS = frozenset("([{“‘«「『（【〈《")
+_CLOSERS = frozenset(")]}”’»」』）】〉》\"'")
+
+# Abbreviations not in the tables above, which a lower-case word may follow without a
+# new sentence: units and common short forms ("5 ft. long", "approx. 3 lbs. of").
+_LOWER_ABBREVIATIONS = frozenset(
+    "ft sq lb lbs oz in yd yds mi mph kg km cm mm hr hrs min mins sec secs max est avg "
+    "wt dia ref refs resp cont misc pl ed eds nr orig abbr "
+    "jr sr gov cf ca vs viz al seq".split()
+)
+
+# Lower-case subsequent-history words of a citation: "(2d Cir. 1999). cert. denied".
+_HISTORY_WORDS = frozenset(
+    "cert. cert aff'd aff’d rev'd rev’d reh'g reh’g vacated modified".split()
+)
 _BULLETS = frozenset("•‣◦▪●■")
 _CONTINUATION_PUNCT = frozenset(",;")
 
@@ -437,8 +451,8 @@ def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
     if at is None:
         return True
     word = doc[at].text
-    if word[0].islower() and not _is_item_label(doc, at):
-        return True  # "approx. five", '"Why?" she asked'; but "(k) Drying" is a new item
+    if word[0].islower() and _lowercase_continues(doc, term, start, at):
+        return True  # "5 ft. long", '"Why?" she asked', ". . . held"; not "demand. hydrogen"
     if word.casefold() in _COMPANY_SUFFIXES:
         return True  # "AGRO FARMS PVT. LTD."
     before = _word_index_before(doc, term)
@@ -447,6 +461,48 @@ def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
     if _is_enumerator(doc[before].text) and _starts_sentence(doc, starts, before):
         return True  # a bare "9." or "(k)." numbers the sentence that follows it
     return doc[term].text == "." and _number_continues(doc[before].text, word)
+
+
+def _lowercase_continues(doc: Doc, term: int, start: int, at: int) -> bool:
+    """Whether a lower-case word after a terminator continues the sentence.
+
+    Only when the evidence says the stop is no sentence end: an abbreviation the
+    tables do not list ("5 ft. long", "in S.D.N.Y. and"), a spaced ellipsis
+    (". . . held"), a quoted question or exclamation ('"Why?" she asked'), or the
+    subsequent history of a citation ("(2d Cir. 1999). cert. denied"). Lower case
+    alone proves nothing: "demand. hydrogen ...", "phone. iPhone sales ...", and
+    "month. the landlord must ..." are two sentences each, and merging them would
+    let an invented claim hide inside a supported one.
+    """
+    if doc[at].text.casefold() in _HISTORY_WORDS:
+        return True
+    if _is_item_label(doc, at):
+        return False  # "(k) drying": a new list item
+    mark = doc[term].text
+    if mark in "?!":
+        return any(doc[t].text in _CLOSERS for t in range(term + 1, start))
+    if mark != ".":
+        return False
+    if term + 1 < start and doc[term + 1].text == ".":
+        return True  # ". . ." or ".." written out
+    if term == 0 or _gap_before(doc, term):
+        return True  # a free-standing period: a spaced ellipsis ". . ."
+    before = doc[term - 1].text
+    return _looks_abbreviated(before)
+
+
+def _looks_abbreviated(word: str) -> bool:
+    """Whether ``word`` (glued to the period after it) reads as an abbreviation."""
+    if "." in word.strip("."):
+        return True  # "S.D.N.Y", "U.S.C", "F.3d": dotted forms are abbreviations
+    folded = word.casefold()
+    return folded in _LOWER_ABBREVIATIONS or folded + "." in _folded_abbreviations()
+
+
+@cache
+def _folded_abbreviations() -> frozenset[str]:
+    """Every listed abbreviation in any case ("Approx." or "SUPP."), initials left out."""
+    return frozenset(word.casefold() for word in _abbreviation_classes() if len(word) > 2)
 
 
 def _number_continues(before: str, word: str) -> bool:
