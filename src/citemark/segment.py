@@ -18,13 +18,18 @@ text: a newline always ends a sentence (LLM answers use them for paragraphs and
 list items), and this keeps each spaCy document small, fast and far below
 ``nlp.max_length``.
 
-``import citemark.segment`` stays cheap: spaCy (and, through it, possibly torch)
-is imported only when the first :class:`Segmenter` is built.
+``import citemark.segment`` stays cheap: spaCy is imported only when the first
+:class:`Segmenter` is built. spaCy's ``thinc`` tries ``import torch`` when torch is
+installed (~2.7 s) although a blank pipeline never uses it; with
+``CITEMARK_SPACY_TORCH=0`` (the command line sets it) spaCy is imported with torch
+hidden, see :func:`_import_spacy`.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +40,8 @@ from typing import TYPE_CHECKING
 from citemark.types import Span
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from spacy.language import Language
     from spacy.tokens import Doc
 
@@ -259,8 +266,7 @@ def segment(text: str) -> list[Span]:
 
 def _build_pipeline() -> Language:
     """Blank English + abbreviation special cases + sentencizer + boundary repair."""
-    import spacy
-
+    spacy = _import_spacy()
     _register_component()
     nlp = spacy.blank("en")
     _add_special_cases(nlp)
@@ -268,6 +274,43 @@ def _build_pipeline() -> Language:
     nlp.add_pipe("sentencizer")
     nlp.add_pipe(COMPONENT_NAME, after="sentencizer")
     return nlp
+
+
+# Environment switch: "0" imports spaCy with torch hidden from thinc. An environment
+# variable rather than a module flag, so that batch workers (spawned processes) inherit it.
+SPACY_TORCH_ENV = "CITEMARK_SPACY_TORCH"
+
+
+def _import_spacy() -> ModuleType:
+    """Import spaCy, keeping thinc's optional ``import torch`` out when asked to.
+
+    thinc imports torch at import time if it can, only to offer torch-backed layers
+    that a blank pipeline never uses; that one import costs more (~2.7 s) than
+    everything else a lexical ``citemark check`` does. With ``CITEMARK_SPACY_TORCH=0``
+    a ``None`` entry in ``sys.modules`` makes thinc's ``import torch`` fail as if
+    torch were not installed, for the duration of this import only: afterwards torch
+    imports normally, so the MiniLM embedder (sentence-transformers imports torch
+    itself) still works in the same process. thinc then believes torch is absent,
+    which only matters to spaCy pipelines with torch models, so the library leaves
+    this off unless the switch is set; the command line, whose process is its own,
+    sets it. Nothing changes when torch or thinc is already imported.
+    """
+    hide = (
+        os.environ.get(SPACY_TORCH_ENV) == "0"
+        and "thinc" not in sys.modules
+        and "torch" not in sys.modules
+    )
+    if not hide:
+        import spacy
+
+        return spacy
+    sys.modules["torch"] = None  # type: ignore[assignment]  # `import torch` -> ImportError
+    try:
+        import spacy
+    finally:
+        if sys.modules.get("torch", ...) is None:
+            del sys.modules["torch"]
+    return spacy
 
 
 def _register_component() -> None:
