@@ -63,10 +63,8 @@ def example_files(directory: Path) -> tuple[Path, Path]:
 
 
 def check_command(preset: str, sources: Path, answer: Path) -> list[str]:
-    return [sys.executable, "-m", "citemark", "check", "--config", preset, "--sources"] + [
-        str(sources),
-        str(answer),
-    ]
+    sources_args = ["--sources", str(sources), str(answer)]
+    return [sys.executable, "-m", "citemark", "check", "--config", preset, *sources_args]
 
 
 def _env() -> dict[str, str]:
