@@ -52,6 +52,8 @@ def _key(word: str) -> str:
 
 def is_cjk(text: str, share: float = 0.3) -> bool:
     """Whether enough of ``text``'s letters are CJK that words cannot be told by spaces."""
+    if share > 0 and _CJK_CHAR.search(text) is None:
+        return False  # no CJK at all: skip counting the letters one by one
     letters = sum(1 for ch in text if ch.isalpha())
     return bool(letters) and len(_CJK_CHAR.findall(text)) / letters >= share
 
