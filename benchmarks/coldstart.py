@@ -69,8 +69,9 @@ def check_command(preset: str, sources: Path, answer: Path) -> list[str]:
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
+    # An explicit PYTHONPATH comes first, so another checkout can be timed the same way.
     env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(REPO / "src"), env.get("PYTHONPATH", "")) if p
+        p for p in (env.get("PYTHONPATH", ""), str(REPO / "src")) if p
     )
     return env
 
