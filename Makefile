@@ -1,5 +1,6 @@
 # Two commands matter: `make run` and `make test`. Both go through `make install`,
-# which builds .venv once and is a no-op while pyproject.toml is unchanged.
+# which builds .venv once (a no-op while pyproject.toml is unchanged) and makes sure
+# Debian's Chromium is there for the review page's browser tests (a no-op when it is).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,9 +10,9 @@ STAMP := $(VENV)/.installed
 TORCH := torch==2.13.0
 EXTRAS := all,test,bench
 
-.PHONY: install run test lint format bench calibrate clean
+.PHONY: install browser run test lint format bench calibrate clean
 
-install: $(STAMP)
+install: $(STAMP) browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,10 +20,34 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet "$(TORCH)" -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
+# The browser tests (tests/test_browser.py) drive Debian's Chromium; Playwright
+# downloads nothing. Installed with apt-get as root (or through password-less sudo);
+# otherwise a warning says what to run, and `make test` stops before the suite.
+APT_BROWSER := apt-get update -qq && apt-get install -y -qq chromium fonts-liberation >/dev/null
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "warning: chromium is missing and there is no apt-get here; install Chromium for the browser tests" >&2; \
+	  elif [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium and fonts-liberation for the browser tests (apt-get)" >&2; \
+	    $(APT_BROWSER) || echo "warning: apt-get could not install chromium; the browser tests will fail" >&2; \
+	  elif sudo -n true >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium and fonts-liberation for the browser tests (sudo apt-get)" >&2; \
+	    sudo -n sh -c '$(APT_BROWSER)' || echo "warning: apt-get could not install chromium; the browser tests will fail" >&2; \
+	  else \
+	    echo "warning: chromium is missing and installing it needs root; the browser tests need it:" >&2; \
+	    echo "  sudo apt-get install -y chromium fonts-liberation" >&2; \
+	  fi; }
+
 run: install
 	$(BIN)/citemark demo
 
 test: install
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "error: chromium is not installed, so the browser tests would fail; as root run" >&2; \
+	  echo "  apt-get install -y chromium fonts-liberation   (make install does this when run as root)" >&2; \
+	  exit 2; }
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/python -m pytest -q
 

@@ -5,18 +5,22 @@ Workloads (CUAD contract text, fixed seed, built by ``_common.workload``): W1 is
 answer against 50 sources of 5,000 characters. Answers mix verbatim source
 sentences (~40%), lightly edited ones (~30%) and sentences of other contracts.
 
-Rows, all in this process and on the same inputs unless marked:
+Rows, all on the same inputs:
 
 - Cite-Right 0.4.0 ``align_citations(answer, [SourceDocument...])``, default config;
   the script checks that its Rust core is the one in use (and says so).
 - citeglow 0.1.2 ``find_answer_highlights(answer, source_text)`` for the whole
   answer against each source.
-- citemark lexical, ``align(answer, sources)`` (sources prepared inside the call)
-  and with a prepared ``SourceIndex``.
-- citemark hybrid: cold in a fresh subprocess (first call, model not loaded; and
-  first call with the model loaded and warmed but all caches empty); with a
-  prepared ``SourceIndex`` and the sources' sentence vectors cached, the answer's
-  sentences embedded on every call; and everything cached (the same answer again).
+- per citemark preset (``--presets``, default ``default,lexical,precise``; one
+  this installation lacks is reported as skipped):
+  *cold caches, model loaded*: the first ``align(answer, sources)`` in a fresh
+  process after a warm-up call on unrelated text has loaded the model (if any) and
+  built the segmenter, so no source sentence is prepared or embedded yet;
+  *prepared SourceIndex*: ``SourceIndex(sources)`` built once, then
+  ``align(answer, None, index=...)`` in this process (vectors cached after the
+  first call); with ``--model-load``, also the first call of a fresh process
+  including the model load.
+- lexical mode in this process without an index, and the one-time index build.
 
 Timings are medians over repeated runs with the spread ``(max - min) / median``
 (see ``_common.measure``); subprocess rows use ``--cold-runs`` fresh processes.
@@ -26,12 +30,14 @@ Run from the repository root::
 
     python benchmarks/speed.py               # full run, ~10 minutes on 2 cores
     python benchmarks/speed.py --quick       # smoke run, W1 only, ~1 minute
+    python benchmarks/speed.py --presets lexical --cold-runs 5 --no-scaling
     python benchmarks/speed.py --torch-threads 1
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -43,7 +49,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from _common import (
     Timing,
     Workload,
@@ -57,14 +62,18 @@ from _common import (
     workload,
 )
 
-from citemark.config import load_config
-from citemark.embed import Embedder, default_embedder
+from citemark.config import Config, load_config, preset_names
 from citemark.index import SourceIndex
 from citemark.pipeline import align
 
 PACKAGES = ("citemark", "cite-right", "citeglow", "spacy", "torch", "sentence-transformers")
-LEXICAL = load_config("default").with_(mode="lexical")
-HYBRID = load_config("default").with_(mode="hybrid")
+PRESETS = ("default", "lexical", "precise")
+LEXICAL = load_config("lexical")
+
+# Unrelated to every workload: aligning it loads the model and builds the segmenter
+# without preparing or embedding anything a workload contains.
+WARM_UP_ANSWER = "Warm-up: the operator restarts the pump twice a week."
+WARM_UP_SOURCES = [{"id": "warm-up", "text": "The operator restarts the pump twice a week."}]
 
 
 @dataclass(frozen=True)
@@ -114,80 +123,45 @@ def citeglow_call(w: Workload) -> Callable[[], Any]:
 # --------------------------------------------------------------------------- citemark
 
 
-class AnswerColdEmbedder:
-    """Source sentence vectors from a warm cache; answer sentences embedded on every call.
-
-    What a service with a prepared index and pre-embedded sources pays per new
-    answer. Calls for texts that are all source sentences go to the caching
-    embedder; any other call (the answer's sentences) is encoded afresh.
-    """
-
-    def __init__(self, base: Embedder, index: SourceIndex) -> None:
-        self.base = base
-        self.sources = {index.text_of((i,)) for i in range(len(index.sentences))}
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        if all(t in self.sources for t in texts):
-            return self.base.encode(texts)
-        vectors = self.base.model().encode(
-            list(texts),
-            batch_size=64,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
-        return np.asarray(vectors, dtype=np.float32)
+def available_presets(names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The requested presets this installation has, and the ones it lacks."""
+    known = set(preset_names())
+    return [n for n in names if n in known], [n for n in names if n not in known]
 
 
-def warm_model() -> Embedder:
-    """The process-wide embedder with its model loaded and one encode done."""
-    embedder = default_embedder()
-    embedder.model().encode(["Warm-up sentence, not part of any workload."])
-    return embedder
+def warm_up(config: Config) -> None:
+    """Load the preset's model (if any) and the segmenter, on text no workload shares."""
+    align(WARM_UP_ANSWER, WARM_UP_SOURCES, config=config)
 
 
-def citemark_rows(w: Workload, repeat: int, hybrid: bool) -> list[Row]:
+def lexical_rows(w: Workload, repeat: int) -> list[Row]:
+    """Lexical mode in this process without an index, and the one-time index build."""
     sources = w.as_dicts()
-    lexical_index = SourceIndex(sources, LEXICAL)
-    rows = [
+    warm_up(LEXICAL)
+    return [
         Row(
-            "citemark lexical, align(answer, sources)",
+            "citemark lexical, align(answer, sources) in this process",
             _time(lambda: align(w.answer, sources, config=LEXICAL), repeat),
+            "no index, nothing cached between calls",
         ),
         Row(
-            "citemark lexical, prepared SourceIndex",
-            _time(lambda: align(w.answer, None, index=lexical_index, config=LEXICAL), repeat),
-        ),
-        Row(
-            "(one-time) SourceIndex(sources) build",
+            "(one-time) lexical SourceIndex(sources) build",
             _time(lambda: SourceIndex(sources, LEXICAL), repeat),
-            "not part of any per-answer row above",
+            "not part of any per-answer row",
         ),
     ]
-    if not hybrid:
-        return rows
-    embedder = warm_model()
-    index = SourceIndex(sources, HYBRID)
-    align(w.answer, None, index=index, config=HYBRID, embedder=embedder)  # caches source vectors
-    cold_answer = AnswerColdEmbedder(embedder, index)
-    rows += [
-        Row(
-            "citemark hybrid, prepared index, source vectors cached",
-            _time(
-                lambda: align(w.answer, None, index=index, config=HYBRID, embedder=cold_answer),
-                repeat,
-            ),
-            "answer sentences embedded on every call",
-        ),
-        Row(
-            "citemark hybrid, prepared index, all vectors cached",
-            _time(
-                lambda: align(w.answer, None, index=index, config=HYBRID, embedder=embedder), repeat
-            ),
-            "the same answer again",
-        ),
-    ]
-    return rows
+
+
+def prepared_row(w: Workload, preset: str, repeat: int) -> Row:
+    """A prepared SourceIndex; vectors (if any) cached after the first, untimed call."""
+    config = load_config(preset)
+    index = SourceIndex(w.as_dicts(), config)
+    align(w.answer, None, index=index, config=config)
+    return Row(
+        f"citemark {preset}, prepared SourceIndex",
+        _time(lambda: align(w.answer, None, index=index, config=config), repeat),
+        f"mode {config.mode}; index built once",
+    )
 
 
 def _time(fn: Callable[[], object], repeat: int) -> Timing:
@@ -197,59 +171,77 @@ def _time(fn: Callable[[], object], repeat: int) -> Timing:
 # --------------------------------------------------------------------------- cold runs
 
 
-def cold_child(name: str, preload: bool) -> None:
-    """Run in a fresh interpreter: time the first hybrid align of workload ``name``."""
+def cold_child(name: str, preset: str, preload: bool) -> None:
+    """Run in a fresh interpreter: time the first align of workload ``name``."""
     w = {"W1": w1, "W2": w2}[name]()
     sources = w.as_dicts()
+    config = load_config(preset)
     if preload:
-        from citemark.segment import segment
+        warm_up(config)
+    # Start every process from the same collector state: otherwise whether a full
+    # collection of the import-time heap (~0.1 s here) falls inside the one timed call
+    # depends on how many objects the imports happened to leave, not on the call.
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    align(w.answer, sources, config=config)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(json.dumps({"seconds": wall, "cpu_seconds": cpu}))
 
-        warm_model()
-        segment("Warm-up. The segmenter pipeline is built once per process.")
-    start = time.perf_counter()
-    align(w.answer, sources, config=HYBRID)
-    print(json.dumps({"seconds": time.perf_counter() - start}))
 
-
-def cold_timing(name: str, preload: bool, runs: int, threads: int | None) -> Timing:
+def cold_timing(name: str, preset: str, preload: bool, runs: int, threads: int | None) -> Timing:
     """Median and spread of the first call over ``runs`` fresh processes."""
     env = dict(os.environ)
     if threads:
         env["OMP_NUM_THREADS"] = str(threads)
     command = [sys.executable, str(Path(__file__).resolve()), "--cold-child", name]
+    command += ["--preset", preset]
     if preload:
         command.append("--preload")
     samples = []
     for _ in range(runs):
-        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"cold run failed: {done.stderr.strip()[-800:]}")
         samples.append(json.loads(done.stdout.strip().splitlines()[-1])["seconds"])
     median = statistics.median(samples)
     spread = (max(samples) - min(samples)) / median if len(samples) > 1 else float("nan")
     return Timing(median, spread, len(samples), 1)
 
 
+def preset_rows(w: Workload, preset: str, options: argparse.Namespace) -> list[Row]:
+    rows = []
+    if options.cold_runs:
+        rows.append(
+            Row(
+                f"citemark {preset}, cold caches, model loaded",
+                cold_timing(w.name, preset, True, options.cold_runs, options.torch_threads),
+                "first align(answer, sources) of a fresh process after a warm-up",
+            )
+        )
+    rows.append(prepared_row(w, preset, options.repeat))
+    if options.cold_runs and options.model_load:
+        rows.append(
+            Row(
+                f"citemark {preset}, cold incl. model load",
+                cold_timing(w.name, preset, False, options.cold_runs, options.torch_threads),
+                "first call in a fresh process",
+            )
+        )
+    return rows
+
+
 # --------------------------------------------------------------------------- tables
 
 
-def workload_table(w: Workload, repeat: int, cold_runs: int, threads: int | None) -> str:
+def workload_table(w: Workload, presets: Sequence[str], options: argparse.Namespace) -> str:
     peers = [
-        Row("Cite-Right align_citations (Rust core)", _time(cite_right_call(w), repeat)),
-        Row("citeglow find_answer_highlights per source", _time(citeglow_call(w), repeat)),
+        Row("Cite-Right align_citations (Rust core)", _time(cite_right_call(w), options.repeat)),
+        Row("citeglow find_answer_highlights per source", _time(citeglow_call(w), options.repeat)),
     ]
-    rows = peers + citemark_rows(w, repeat, hybrid=True)
-    if cold_runs:
-        rows += [
-            Row(
-                "citemark hybrid cold, incl. model load",
-                cold_timing(w.name, False, cold_runs, threads),
-                "first call in a fresh process",
-            ),
-            Row(
-                "citemark hybrid cold caches, model loaded",
-                cold_timing(w.name, True, cold_runs, threads),
-                "fresh process; model + segmenter loaded first",
-            ),
-        ]
+    rows = list(peers)
+    for preset in presets:
+        rows += preset_rows(w, preset, options)
+    rows += lexical_rows(w, options.repeat)
     base = peers[0].timing.median
     table = [(r.name, fmt_timing(r.timing), _speedup(base, r.timing.median), r.note) for r in rows]
     header = ("tool / mode", "median ±spread", "vs Cite-Right", "note")
@@ -266,28 +258,27 @@ def _speedup(reference: float, value: float) -> str:
     return f"{ratio:.1f}x faster" if ratio >= 1 else f"{1 / ratio:.1f}x slower"
 
 
-def scaling_tables(answers: Sequence[int], sources: Sequence[int], repeat: int) -> str:
+def scaling_tables(answers: Sequence[int], sources: Sequence[int], preset: str, repeat: int) -> str:
     """Time against answer length (20 sources) and against source count (2k answer)."""
-    embedder = warm_model()
-    by_answer = [_scaling_row(workload(f"A{n}", n, 20, 5_000), embedder, repeat) for n in answers]
-    by_sources = [
-        _scaling_row(workload(f"S{n}", 2_000, n, 5_000), embedder, repeat) for n in sources
-    ]
+    config = load_config(preset)
+    warm_up(config)
+    by_answer = [_scaling_row(workload(f"A{n}", n, 20, 5_000), config, repeat) for n in answers]
+    by_sources = [_scaling_row(workload(f"S{n}", 2_000, n, 5_000), config, repeat) for n in sources]
     header_a = (
         "answer chars",
         "Cite-Right",
         "lexical",
         "lexical, index",
-        "hybrid, index",
+        f"{preset}, index",
         "lexical, index: ms / 1k chars",
-        "hybrid, index: ms / 1k chars",
+        f"{preset}, index: ms / 1k chars",
     )
     rows_a = [
         (
             f"{n:,}",
             *(fmt_seconds(t) for t in r.times),
             f"{r.lexical_index / n * 1e6:.2f}",
-            f"{r.hybrid_index / n * 1e6:.1f}",
+            f"{r.preset_index / n * 1e6:.2f}",
         )
         for n, r in zip(answers, by_answer, strict=True)
     ]
@@ -297,8 +288,8 @@ def scaling_tables(answers: Sequence[int], sources: Sequence[int], repeat: int) 
         "Cite-Right",
         "lexical",
         "lexical, index",
-        "hybrid, index",
-        "index build",
+        f"{preset}, index",
+        "lexical index build",
         "lexical: ms / 100k source chars",
     )
     rows_s = [
@@ -313,8 +304,8 @@ def scaling_tables(answers: Sequence[int], sources: Sequence[int], repeat: int) 
     ]
     note = (
         "Medians. *lexical* = `align(answer, sources)` (sources prepared in the call); "
-        "*index* = prepared `SourceIndex`; *hybrid, index* also embeds the answer's "
-        "sentences on every call (source vectors cached); *index build* = `SourceIndex(...)`."
+        f"*index* = prepared `SourceIndex` (for {preset}, vectors cached after a first call); "
+        "*index build* = `SourceIndex(...)`."
     )
     return (
         f"### Scaling with answer length (20 sources x 5,000 chars)\n\n"
@@ -331,29 +322,27 @@ class ScalingRow:
     cite_right: float
     lexical: float
     lexical_index: float
-    hybrid_index: float
+    preset_index: float
     build: float
 
     @property
     def times(self) -> tuple[float, float, float, float]:
-        return (self.cite_right, self.lexical, self.lexical_index, self.hybrid_index)
+        return (self.cite_right, self.lexical, self.lexical_index, self.preset_index)
 
 
-def _scaling_row(w: Workload, embedder: Embedder, repeat: int) -> ScalingRow:
+def _scaling_row(w: Workload, config: Config, repeat: int) -> ScalingRow:
     sources = w.as_dicts()
     build, lexical_index = measure(lambda: SourceIndex(sources, LEXICAL), repeat)
-    index = SourceIndex(sources, HYBRID)
-    align(w.answer, None, index=index, config=HYBRID, embedder=embedder)
-    cold_answer = AnswerColdEmbedder(embedder, index)
+    index = SourceIndex(sources, config)
+    align(w.answer, None, index=index, config=config)
     return ScalingRow(
         cite_right=_time(cite_right_call(w), repeat).median,
         lexical=_time(lambda: align(w.answer, sources, config=LEXICAL), repeat).median,
         lexical_index=_time(
             lambda: align(w.answer, None, index=lexical_index, config=LEXICAL), repeat
         ).median,
-        hybrid_index=_time(
-            lambda: align(w.answer, None, index=index, config=HYBRID, embedder=cold_answer),
-            repeat,
+        preset_index=_time(
+            lambda: align(w.answer, None, index=index, config=config), repeat
         ).median,
         build=build.median,
     )
@@ -365,30 +354,38 @@ def _scaling_row(w: Workload, embedder: Embedder, repeat: int) -> ScalingRow:
 def main(argv: Sequence[str] | None = None) -> None:
     args = _parse(argv)
     if args.cold_child:
-        cold_child(args.cold_child, args.preload)
+        cold_child(args.cold_child, args.preset, args.preload)
         return
     if args.torch_threads:
-        import torch
-
-        torch.set_num_threads(args.torch_threads)
-    import torch
-
+        _set_torch_threads(args.torch_threads)
+    presets, missing = available_presets([p for p in args.presets.split(",") if p])
     workloads = [w1()] if args.quick else [w1(), w2()]
+    if args.quick:
+        args.cold_runs = 0
     print("## Alignment speed\n")
     print(environment_header(PACKAGES))
-    print(f"- torch threads: {torch.get_num_threads()}; load average at start: {_load()}")
+    print(f"- presets: {', '.join(presets) or 'none'}", end="")
+    print(f" (not in this installation, skipped: {', '.join(missing)})" if missing else "")
+    print(f"- torch threads: {args.torch_threads or 'default'}; load average at start: {_load()}")
     print(f"- Cite-Right: {cite_right_backend()}; ", end="")
     print(f"same output as backend='rust' on W1: {cite_right_same_as_rust(workloads[0])}\n")
-    cold_runs = 0 if args.quick else args.cold_runs
     for w in workloads:
-        print(workload_table(w, args.repeat, cold_runs, args.torch_threads) + "\n")
-    if args.quick:
-        print(scaling_tables((1_000, 2_000), (5, 10), args.repeat))
-    else:
-        print(
-            scaling_tables((1_000, 2_000, 4_000, 8_000, 16_000), (5, 10, 20, 40, 80), args.repeat)
-        )
+        print(workload_table(w, presets, args) + "\n")
+    if not args.no_scaling:
+        preset = presets[0] if presets else "lexical"
+        sizes = ((1_000, 2_000), (5, 10)) if args.quick else ((1_000, 4_000, 16_000), (5, 20, 80))
+        print(scaling_tables(*sizes, preset, args.repeat))
     print(f"\nLoad average at end: {_load()}")
+
+
+def _set_torch_threads(threads: int) -> None:
+    """Pin torch's intra-op threads where torch is installed (a busy second core makes
+    torch's default of 2 threads collapse); the cold child processes get OMP_NUM_THREADS."""
+    try:
+        import torch
+    except ImportError:
+        return
+    torch.set_num_threads(threads)
 
 
 def _load() -> str:
@@ -400,8 +397,16 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="W1 only, small scaling, no cold runs")
     parser.add_argument("--repeat", type=int, default=7, help="samples per timed row")
     parser.add_argument("--cold-runs", type=int, default=3, help="fresh processes per cold row")
+    parser.add_argument(
+        "--presets", default=",".join(PRESETS), help="comma-separated presets to time"
+    )
+    parser.add_argument(
+        "--model-load", action="store_true", help="also time cold calls that load the model"
+    )
+    parser.add_argument("--no-scaling", action="store_true", help="skip the scaling tables")
     parser.add_argument("--torch-threads", type=int, default=0, help="torch intra-op threads")
     parser.add_argument("--cold-child", choices=("W1", "W2"), help=argparse.SUPPRESS)
+    parser.add_argument("--preset", default="default", help=argparse.SUPPRESS)
     parser.add_argument("--preload", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 

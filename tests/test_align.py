@@ -94,6 +94,18 @@ def test_an_invented_claim_is_unsupported_and_uncited_in_the_summary() -> None:
     ]
 
 
+def test_an_invented_lowercase_sentence_is_not_hidden_in_a_supported_one() -> None:
+    """A sentence after a plain period is its own claim even when it starts in lower case;
+    merged into the supported rent sentence it would pass unflagged."""
+    invented = "the landlord must also pay the tenant's electricity bills."
+    answer = "The tenant pays rent monthly on the first day of each month. " + invented
+    report = align(answer, SOURCES, config=LEXICAL)
+    texts = [answer[s.start : s.end] for s in report.sentences]
+    assert texts == ["The tenant pays rent monthly on the first day of each month.", invented]
+    assert report.sentences[0].status != "unsupported"
+    assert report.sentences[1].status != "supported"
+
+
 def test_verbatim_and_paraphrase_citations_are_kept_apart() -> None:
     answer = f"{SUPPORTED['verbatim']} {SUPPORTED['paraphrase']}"
     report = align(answer, SOURCES, config=LEXICAL)

@@ -214,6 +214,52 @@ def test_lowercase_continuation_is_not_a_new_sentence(seg: Segmenter) -> None:
     assert sentences(seg, text) == ["It costs approx. five dollars.", "The end."]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "battery storage lowers peak demand. hydrogen infrastructure remains expensive.",
+            ["battery storage lowers peak demand.", "hydrogen infrastructure remains expensive."],
+        ),
+        (
+            "Apple released the phone. iPhone sales rose 10%.",
+            ["Apple released the phone.", "iPhone sales rose 10%."],
+        ),
+        ("Node grew. npm is popular.", ["Node grew.", "npm is popular."]),
+        ("Kidney function fell. eGFR was 40.", ["Kidney function fell.", "eGFR was 40."]),
+        ("Apple shipped it. iOS 17 followed.", ["Apple shipped it.", "iOS 17 followed."]),
+        ("The mayor spoke. de Blasio left.", ["The mayor spoke.", "de Blasio left."]),
+        (
+            "The tenant pays rent monthly on the first day of each month. "
+            "the landlord must also pay the tenant's electricity bills.",
+            [
+                "The tenant pays rent monthly on the first day of each month.",
+                "the landlord must also pay the tenant's electricity bills.",
+            ],
+        ),
+        ("Is it valid? yes, it is.", ["Is it valid?", "yes, it is."]),
+    ],
+)
+def test_lowercase_word_after_a_plain_stop_starts_a_sentence(
+    seg: Segmenter, text: str, expected: list[str]
+) -> None:
+    assert sentences(seg, text) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The pipe is 5 ft. long and 3 sq. ft. wide.",  # units the tables do not list
+        "The case was decided in S.D.N.Y. and affirmed.",  # a dotted abbreviation
+        "The court . . . held that the clause was void.",  # a spaced ellipsis
+        "Smith v. Jones, 5 F.3d 7 (2d Cir. 1999). cert. denied, 510 U.S. 1 (2000).",
+        "He said “Stop!” and left.",  # a quoted exclamation
+    ],
+)
+def test_lowercase_word_after_an_abbreviation_continues(seg: Segmenter, sentence: str) -> None:
+    assert sentences(seg, sentence) == [sentence]
+
+
 # --------------------------------------------------------------------------- lines and lists
 
 
@@ -354,6 +400,75 @@ def test_span_contract_on_random_legalish_text(text: str) -> None:
 @given(text=st.text(max_size=200))
 def test_span_contract_on_arbitrary_unicode(text: str) -> None:
     assert_contract(text, segment(text))
+
+
+# --------------------------------------------------------------------------- plain stops
+#
+# Lines are first cut at plain stops ("... Agreement. The ...") and only the parts that
+# still hold a terminator go through spaCy; the result must be exactly what spaCy and
+# the repair component give for the whole line.
+
+
+@pytest.fixture(scope="module")
+def spacy_only() -> Segmenter:
+    return Segmenter(plain_stops=False)
+
+
+_PROSE_WORDS = [
+    "Agreement.", "AGREEMENT.", "Term.", "The", "THE", "Tenant", "shall", "pay", "rent.",
+    "(a)", "(b)", "(iv)", "(:", "13.", "2.1", "8.3.1", "DAMAGES.", "Short.", "12", "Inc.",
+    "Corp.", "LIMITED", "Ltd", "Limited", "iv.", "ix.", "Co.", '"Term").', "(the", "“Term”).",
+    "blue.[1]", "[2]", "etc.)", "U.S.", "v.", "Smith", "cannot.", "gonna.", "ft.", "long",
+    "iPhone", "de", "cert.", "denied,", "Why?", "Stop!", "。", "•", "-", "e.g.", "$1,000.50",
+    "x.", "Landlord.", "It", "I", "A.", "No.", "Sec.", "Section", "'s", "’", "Tenants'.",
+]  # fmt: skip
+_PROSE_SEPARATORS = [" ", " ", " ", "  ", "", "\n", "\u00a0", "\t"]
+
+
+@st.composite
+def prose(draw: st.DrawFn) -> str:
+    parts = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(_PROSE_WORDS) | st.text(max_size=3),
+                st.sampled_from(_PROSE_SEPARATORS),
+            ),
+            max_size=50,
+        )
+    )
+    return "".join(word + sep for word, sep in parts)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=prose())
+def test_cutting_at_plain_stops_changes_nothing(text: str) -> None:
+    fast, slow = _segmenters()
+    assert fast(text) == slow(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Tenant pays. The Landlord repairs. DAMAGES. 13. Confidentiality. It ends.",
+        'It is (the "Term"). The parties agree. Then words. (b) The item. Short. 12 apples.',
+        "ACME CORP. LIMITED agreed. It is blue.[1] The sky. See 8.3. The end etc.)",
+        "It costs 5 ft. Long ago. He said Why? She left. (:. The",
+    ],
+)
+def test_plain_stops_on_contract_like_lines(
+    seg: Segmenter, spacy_only: Segmenter, text: str
+) -> None:
+    assert seg(text) == spacy_only(text)
+    assert_contract(text, seg(text))
+
+
+def _segmenters() -> tuple[Segmenter, Segmenter]:
+    if not _SEGMENTERS:
+        _SEGMENTERS.extend([Segmenter(), Segmenter(plain_stops=False)])
+    return _SEGMENTERS[0], _SEGMENTERS[1]
+
+
+_SEGMENTERS: list[Segmenter] = []
 
 
 # --------------------------------------------------------------------------- long text

@@ -7,7 +7,9 @@ file, bad JSON, unknown preset, empty answer, wrong usage), always with one
 line on standard error and never a traceback.
 
 Heavy imports (spaCy, the model, FastAPI) happen inside the commands, so that
-``--help`` and input errors answer at once.
+``--help`` and input errors answer at once. The process is the command line's own,
+so :func:`main` also keeps torch out of spaCy's import (see
+``citemark.segment._import_spacy``): a lexical ``check`` never loads torch.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from .errors import CitemarkError
+from .segment import SPACY_TORCH_ENV
 
 if TYPE_CHECKING:
     from .config import Config
@@ -116,6 +119,10 @@ def main() -> None:
       citemark serve --host 127.0.0.1 --port 8000          # API and review page
       citemark batch answers.jsonl results.jsonl --workers 2
     """
+    # spaCy's thinc imports torch if it can (2.7 s) and the blank segmenter never uses
+    # it; hide it from that one import (torch stays importable for MiniLM). Set in the
+    # environment so that batch workers inherit it; CITEMARK_SPACY_TORCH=1 turns it off.
+    os.environ.setdefault(SPACY_TORCH_ENV, "0")
 
 
 # --------------------------------------------------------------------------- inputs

@@ -18,13 +18,18 @@ text: a newline always ends a sentence (LLM answers use them for paragraphs and
 list items), and this keeps each spaCy document small, fast and far below
 ``nlp.max_length``.
 
-``import citemark.segment`` stays cheap: spaCy (and, through it, possibly torch)
-is imported only when the first :class:`Segmenter` is built.
+``import citemark.segment`` stays cheap: spaCy is imported only when the first
+:class:`Segmenter` is built. spaCy's ``thinc`` tries ``import torch`` when torch is
+installed (~2.7 s) although a blank pipeline never uses it; with
+``CITEMARK_SPACY_TORCH=0`` (the command line sets it) spaCy is imported with torch
+hidden, see :func:`_import_spacy`.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +40,8 @@ from typing import TYPE_CHECKING
 from citemark.types import Span
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from spacy.language import Language
     from spacy.tokens import Doc
 
@@ -130,6 +137,20 @@ _STARTERS = frozenset(
 )
 
 _OPENERS = frozenset("([{“‘«「『（【〈《")
+_CLOSERS = frozenset(")]}”’»」』）】〉》\"'")
+
+# Abbreviations not in the tables above, which a lower-case word may follow without a
+# new sentence: units and common short forms ("5 ft. long", "approx. 3 lbs. of").
+_LOWER_ABBREVIATIONS = frozenset(
+    "ft sq lb lbs oz in yd yds mi mph kg km cm mm hr hrs min mins sec secs max est avg "
+    "wt dia ref refs resp cont misc pl ed eds nr orig abbr "
+    "jr sr gov cf ca vs viz al seq".split()
+)
+
+# Lower-case subsequent-history words of a citation: "(2d Cir. 1999). cert. denied".
+_HISTORY_WORDS = frozenset(
+    "cert. cert aff'd aff’d rev'd rev’d reh'g reh’g vacated modified".split()
+)
 _BULLETS = frozenset("•‣◦▪●■")
 _CONTINUATION_PUNCT = frozenset(",;")
 
@@ -181,11 +202,19 @@ class _Tables:
 
 
 class Segmenter:
-    """Splits text into sentence spans (character offsets into the original text)."""
+    """Splits text into sentence spans (character offsets into the original text).
 
-    def __init__(self) -> None:
+    ``plain_stops=False`` sends every line with a terminator through spaCy; the
+    default first cuts lines at plain stops (see :func:`_plain_stop_cuts`), which
+    gives the same spans several times faster on prose and contracts. The tests
+    hold the two equal.
+    """
+
+    def __init__(self, *, plain_stops: bool = True) -> None:
         self._nlp = _build_pipeline()
         self._triggers = _trigger_pattern(self._nlp)
+        self._plain_stops = plain_stops
+        self._specials = frozenset(self._nlp.tokenizer.rules)
 
     def __call__(self, text: str) -> list[Span]:
         spans: list[Span] = []
@@ -193,16 +222,36 @@ class Segmenter:
         for piece in _pieces(text):
             if piece.end - piece.start > _MAX_PIECE_CHARS:
                 spans.extend(self._segment_long(text, piece))
-            elif self._triggers.search(text, piece.start, piece.end):
+            elif not self._triggers.search(text, piece.start, piece.end):
+                spans.append(Span(piece.head, piece.end))
+            elif not self._plain_stops:
                 pending.append(piece)
             else:
-                spans.append(Span(piece.head, piece.end))
+                for part, last in self._parts(text, piece):
+                    if _part_trigger(self._triggers, text, part.start, last):
+                        pending.append(part)
+                    else:
+                        spans.append(Span(part.head, part.end))
         texts = [text[p.start : p.end] for p in pending]
         docs = self._nlp.pipe(texts, batch_size=_PIPE_BATCH)
         for piece, piece_text, doc in zip(pending, texts, docs, strict=True):
             spans.extend(_doc_spans(doc, piece_text, piece))
         spans.sort()
         return spans
+
+    def _parts(self, text: str, piece: _Piece) -> Iterator[tuple[_Piece, int]]:
+        """The piece cut after each plain stop, with where a terminator would matter.
+
+        A part is one sentence unless a terminator comes before its trailing
+        punctuation: marks at the very end (the plain stop, "etc.)", "?!") have no
+        word after them to start a sentence. The second value is where that
+        trailing run begins.
+        """
+        head, start = piece.head, piece.start
+        for stop, next_start in _plain_stop_cuts(text, piece, self._specials):
+            yield _Piece(head, start, stop + 1), _trailing_marks(text, start, stop + 1)
+            head = start = next_start
+        yield _Piece(head, start, piece.end), _trailing_marks(text, start, piece.end)
 
     def _segment_long(self, text: str, piece: _Piece) -> list[Span]:
         """Segment a very long line through overlapping windows.
@@ -245,8 +294,7 @@ def segment(text: str) -> list[Span]:
 
 def _build_pipeline() -> Language:
     """Blank English + abbreviation special cases + sentencizer + boundary repair."""
-    import spacy
-
+    spacy = _import_spacy()
     _register_component()
     nlp = spacy.blank("en")
     _add_special_cases(nlp)
@@ -254,6 +302,43 @@ def _build_pipeline() -> Language:
     nlp.add_pipe("sentencizer")
     nlp.add_pipe(COMPONENT_NAME, after="sentencizer")
     return nlp
+
+
+# Environment switch: "0" imports spaCy with torch hidden from thinc. An environment
+# variable rather than a module flag, so that batch workers (spawned processes) inherit it.
+SPACY_TORCH_ENV = "CITEMARK_SPACY_TORCH"
+
+
+def _import_spacy() -> ModuleType:
+    """Import spaCy, keeping thinc's optional ``import torch`` out when asked to.
+
+    thinc imports torch at import time if it can, only to offer torch-backed layers
+    that a blank pipeline never uses; that one import costs more (~2.7 s) than
+    everything else a lexical ``citemark check`` does. With ``CITEMARK_SPACY_TORCH=0``
+    a ``None`` entry in ``sys.modules`` makes thinc's ``import torch`` fail as if
+    torch were not installed, for the duration of this import only: afterwards torch
+    imports normally, so the MiniLM embedder (sentence-transformers imports torch
+    itself) still works in the same process. thinc then believes torch is absent,
+    which only matters to spaCy pipelines with torch models, so the library leaves
+    this off unless the switch is set; the command line, whose process is its own,
+    sets it. Nothing changes when torch or thinc is already imported.
+    """
+    hide = (
+        os.environ.get(SPACY_TORCH_ENV) == "0"
+        and "thinc" not in sys.modules
+        and "torch" not in sys.modules
+    )
+    if not hide:
+        import spacy
+
+        return spacy
+    sys.modules["torch"] = None  # type: ignore[assignment]  # `import torch` -> ImportError
+    try:
+        import spacy
+    finally:
+        if sys.modules.get("torch", ...) is None:
+            del sys.modules["torch"]
+    return spacy
 
 
 def _register_component() -> None:
@@ -284,9 +369,36 @@ def _add_infixes(nlp: Language) -> None:
 
 
 def _trigger_pattern(nlp: Language) -> re.Pattern[str]:
-    """Characters without which a line is one sentence, so spaCy can be skipped for it."""
+    """Characters without which a line is one sentence, so spaCy can be skipped for it.
+
+    Any character outside the Basic Multilingual Plane counts too: a class that
+    lists the sentencizer's few astral terminators one by one made every search
+    ~15x slower, and a needless trip through spaCy only costs time, never output.
+    """
     chars = set(nlp.get_pipe("sentencizer").punct_chars) | _BULLETS
-    return re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]")
+    listed = "".join(re.escape(c) for c in sorted(chars) if ord(c) <= 0xFFFF)
+    return re.compile(f"[{listed}]|[\U00010000-\U0010ffff]")
+
+
+def _part_trigger(triggers: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` holds a trigger, a period between digits ("8.3",
+    "$1,000.50") not counted: the tokenizer never splits it off, so it ends nothing."""
+    for match in triggers.finditer(text, start, end):
+        i = match.start()
+        if text[i] != "." or not (text[i - 1 : i].isdecimal() and text[i + 1 : i + 2].isdecimal()):
+            return True
+    return False
+
+
+def _trailing_marks(text: str, start: int, end: int) -> int:
+    """Where the run of terminators, closing marks and spaces that ends ``text[start:end]``
+    begins (bullets excluded: a bullet starts an item even at the end)."""
+    punct = _sentence_punct()
+    while end > start and (
+        text[end - 1] in punct or text[end - 1] in _CLOSERS or text[end - 1].isspace()
+    ):
+        end -= 1
+    return end
 
 
 @cache
@@ -437,8 +549,8 @@ def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
     if at is None:
         return True
     word = doc[at].text
-    if word[0].islower() and not _is_item_label(doc, at):
-        return True  # "approx. five", '"Why?" she asked'; but "(k) Drying" is a new item
+    if word[0].islower() and _lowercase_continues(doc, term, start, at):
+        return True  # "5 ft. long", '"Why?" she asked', ". . . held"; not "demand. hydrogen"
     if word.casefold() in _COMPANY_SUFFIXES:
         return True  # "AGRO FARMS PVT. LTD."
     before = _word_index_before(doc, term)
@@ -449,6 +561,48 @@ def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
     return doc[term].text == "." and _number_continues(doc[before].text, word)
 
 
+def _lowercase_continues(doc: Doc, term: int, start: int, at: int) -> bool:
+    """Whether a lower-case word after a terminator continues the sentence.
+
+    Only when the evidence says the stop is no sentence end: an abbreviation the
+    tables do not list ("5 ft. long", "in S.D.N.Y. and"), a spaced ellipsis
+    (". . . held"), a quoted question or exclamation ('"Why?" she asked'), or the
+    subsequent history of a citation ("(2d Cir. 1999). cert. denied"). Lower case
+    alone proves nothing: "demand. hydrogen ...", "phone. iPhone sales ...", and
+    "month. the landlord must ..." are two sentences each, and merging them would
+    let an invented claim hide inside a supported one.
+    """
+    if doc[at].text.casefold() in _HISTORY_WORDS:
+        return True
+    if _is_item_label(doc, at):
+        return False  # "(k) drying": a new list item
+    mark = doc[term].text
+    if mark in "?!":
+        return any(doc[t].text in _CLOSERS for t in range(term + 1, start))
+    if mark != ".":
+        return False
+    if term + 1 < start and doc[term + 1].text == ".":
+        return True  # ". . ." or ".." written out
+    if term == 0 or _gap_before(doc, term):
+        return True  # a free-standing period: a spaced ellipsis ". . ."
+    before = doc[term - 1].text
+    return _looks_abbreviated(before)
+
+
+def _looks_abbreviated(word: str) -> bool:
+    """Whether ``word`` (glued to the period after it) reads as an abbreviation."""
+    if "." in word.strip("."):
+        return True  # "S.D.N.Y", "U.S.C", "F.3d": dotted forms are abbreviations
+    folded = word.casefold()
+    return folded in _LOWER_ABBREVIATIONS or folded + "." in _folded_abbreviations()
+
+
+@cache
+def _folded_abbreviations() -> frozenset[str]:
+    """Every listed abbreviation in any case ("Approx." or "SUPP."), initials left out."""
+    return frozenset(word.casefold() for word in _abbreviation_classes() if len(word) > 2)
+
+
 def _number_continues(before: str, word: str) -> bool:
     """A digit after the period rarely opens a sentence in legal text: "So. 2d 456" (an
     unlisted reporter abbreviation), or "3. 2 The" (a section number spaced out by PDF
@@ -456,7 +610,7 @@ def _number_continues(before: str, word: str) -> bool:
     if not word[0].isdigit():
         return False
     if before.isalpha():
-        return len(before) <= 5
+        return len(before) <= _NUMBER_AFTER_WORD_OVER
     return before.isdigit() and len(before) <= 3 and len(word) <= 3
 
 
@@ -537,6 +691,61 @@ def _sentence_punct() -> frozenset[str]:
     from spacy.pipeline import Sentencizer
 
     return frozenset(Sentencizer.default_punct_chars)
+
+
+# --------------------------------------------------------------------------- plain stops
+#
+# Most sentence ends in prose and contracts are plain: a word, a period, a space, a
+# capitalised word ("... of this Agreement. The Tenant ..."). spaCy and the repair
+# component always split there, and nothing on one side changes how the other side is
+# segmented, so a line can be cut at such stops first and only the parts that still
+# hold a terminator (an abbreviation, a citation, a question mark) go through spaCy.
+# Each condition below mirrors one of the rules that could keep such a stop from
+# ending a sentence; anything unusual simply leaves the stop to spaCy.
+
+# word "." spaces Word; the word before is a whole token (after an opening bracket or
+# quote at most) of 2+ letters that spaCy's suffix rule splits the period from
+# (lower-case last letter, or all capitals), perhaps closed by quotes or brackets
+# ('"Term"). The'); the word after is capitalised and ends at a plain boundary, or
+# is a number ("DAMAGES. 13. Confidentiality"), or a lettered item label ("(b) The").
+_PLAIN_STOP = re.compile(
+    r"""(?<![^\s(\[{“‘"'])(?P<before>[A-Za-z]+[a-z]|[A-Z]{2,})[")\]”]*\.(?P<gap>\ +)
+        (?=(?P<after>  # a lookahead, so that the word after can be the next stop's word before
+            [A-Z][A-Za-z]*(?=[\ ,;:'’-]|$)
+          | \d+(?:\.\d+)*(?=[\ ,;:'’.)-]|$)
+          | \((?:[A-Za-z]|[ivx]{2,5}|[IVX]{2,5})\)(?=\ )
+        ))""",
+    re.VERBOSE,
+)
+
+# A number is a sentence's first word only after a word longer than this (see
+# _number_continues: "So. 2d" is a reporter, "DAMAGES. 13." a new section).
+_NUMBER_AFTER_WORD_OVER = 5
+
+# A mark glued to an opening bracket, as in "blue.[1]": the repair component looks up
+# to 8 tokens ahead from there for the footnote's end, so no cut is made nearby.
+_GLUED_OPENER = re.compile(r"[^\w\s][(\[]")
+_FOOTNOTE_REACH = 64
+
+
+def _plain_stop_cuts(
+    text: str, piece: _Piece, specials: frozenset[str]
+) -> Iterator[tuple[int, int]]:
+    """``(index of the period, start of the next sentence)`` of each plain stop."""
+    for match in _PLAIN_STOP.finditer(text, piece.start, piece.end):
+        before, after = match["before"], match["after"]
+        stop = match.start("after") - len(match["gap"]) - 1
+        if (
+            before + "." in specials  # "Inc.", "Calif.": the tokenizer keeps the period
+            or before in specials  # a word the tokenizer splits itself ("cannot")
+            or _is_enumerator(before)  # "iv. The": a numbered item, see _continues
+            or after.casefold() in _COMPANY_SUFFIXES  # "ACME CORP. LIMITED"
+            or (after[0].isdigit() and len(before) <= _NUMBER_AFTER_WORD_OVER)
+            or after in specials  # "(:" and other emoticons are tokens of their own
+            or _GLUED_OPENER.search(text, max(piece.start, stop - _FOOTNOTE_REACH), stop)
+        ):
+            continue
+        yield stop, match.start("after")
 
 
 # --------------------------------------------------------------------------- offsets

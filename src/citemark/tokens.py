@@ -111,6 +111,8 @@ def is_unspaced(text: str, share: float = 0.3) -> bool:
     Such text is matched at character (grapheme cluster) level, with its own
     ``min_tokens_cjk`` run length.
     """
+    if share > 0 and _UNSPACED_CHAR.search(text) is None:
+        return False  # no unspaced script at all: skip counting the letters one by one
     letters = sum(1 for ch in text if ch.isalpha())
     return bool(letters) and len(_UNSPACED_CHAR.findall(text)) / letters >= share
 
