@@ -12,6 +12,8 @@ import json
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -129,6 +131,69 @@ def test_body_over_the_limit_is_413(client: httpx.Client) -> None:
     )
     assert response.status_code == 413
     assert "limit" in response.json()["error"]
+
+
+# A body far past the limit and past what the socket buffers hold, so that a server
+# that answered without reading it would reset the connection under the client.
+OVERSIZED = 16_000_000
+
+
+def _oversized_body() -> bytes:
+    answer = "The rent is due. " * (OVERSIZED // 17)
+    return json.dumps({"answer": answer, "sources": []}).encode()
+
+
+def _urllib_post(url: str, data: bytes | Iterator[bytes], headers: dict[str, str]) -> Any:
+    request = urllib.request.Request(url, data=data, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def _pieces(payload: bytes, size: int = 65_536) -> Iterator[bytes]:
+    for i in range(0, len(payload), size):
+        yield payload[i : i + size]
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_oversized_body_is_a_readable_413_for_urllib(server: Any, chunked: bool) -> None:
+    """urllib writes the whole body before it reads: it must read a 413, not a reset."""
+    payload = _oversized_body()
+    headers = {"Content-Type": "application/json", "X-API-Key": KEY}
+    data: bytes | Iterator[bytes] = _pieces(payload) if chunked else payload
+    if chunked:
+        headers["Transfer-Encoding"] = "chunked"
+    status, body = _urllib_post(f"{server.url}/v1/align", data, headers)
+    assert status == 413
+    assert "limit" in json.loads(body)["error"]
+    # The server is fine afterwards.
+    assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_oversized_body_is_a_readable_413_for_httpx(client: httpx.Client, chunked: bool) -> None:
+    payload = _oversized_body()
+    content: bytes | Iterator[bytes] = _pieces(payload) if chunked else payload
+    response = client.post(
+        "/v1/align", content=content, headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 413
+    assert "limit" in response.json()["error"]
+
+
+def test_oversized_body_with_expect_continue_is_refused_unread(server: Any) -> None:
+    """A client that waits for 100 Continue gets the 413 without sending its body."""
+    with socket.create_connection(("127.0.0.1", int(server.url.rsplit(":", 1)[1]))) as sock:
+        sock.sendall(
+            b"POST /v1/align HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"X-API-Key: " + KEY.encode() + b"\r\nExpect: 100-continue\r\n"
+            b"Content-Length: " + str(OVERSIZED).encode() + b"\r\n\r\n"
+        )
+        sock.settimeout(10)
+        answer = sock.recv(65_536)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
 
 
 def test_no_cors_headers_by_default(client: httpx.Client, example: dict[str, Any]) -> None:
