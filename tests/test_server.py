@@ -9,6 +9,7 @@ wait for), an API key from the environment, and a small body limit so that the
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
@@ -485,3 +486,106 @@ def test_align_with_the_real_model(client: httpx.Client, example: dict[str, Any]
     assert (
         by_text["Disputes will be resolved by arbitration in Delaware."]["status"] == "unsupported"
     )
+
+
+# --------------------------------------------------------------------------- time budget
+
+BUDGET = 1.5
+
+
+@pytest.fixture(scope="module")
+def budgeted(start_server: Any, lexical_preset: Path, tmp_path_factory: pytest.TempPathFactory):
+    """A server whose requests may work for 1.5 s each."""
+    args = ["--config", str(lexical_preset), "--max-seconds", str(BUDGET)]
+    with start_server(tmp_path_factory.mktemp("budget"), args) as running:
+        yield running
+
+
+def _slow_answer(example: dict[str, Any]) -> str:
+    """About 400,000 characters of lease sentences, each made different: tens of
+    seconds of work in lexical mode on this machine, far past the budget."""
+    sentences = example["answer"].split(". ")
+    return " ".join(f"{sentences[n % len(sentences)]}, item {n}." for n in range(4_000))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.timeout(180)
+def test_a_request_past_the_time_budget_is_stopped_with_503(
+    budgeted: Any, example: dict[str, Any]
+) -> None:
+    body = {"answer": _slow_answer(example), "sources": example["sources"]}
+    outcome: dict[str, Any] = {}
+
+    def slow_request() -> None:
+        outcome["response"] = httpx.post(f"{budgeted.url}/v1/align", json=body, timeout=120)
+
+    worker = threading.Thread(target=slow_request)
+    worker.start()
+    time.sleep(0.5)
+    health = httpx.get(f"{budgeted.url}/healthz", timeout=5)
+    answered_while_running = "response" not in outcome
+    worker.join(timeout=120)
+    assert health.status_code == 200 and answered_while_running
+
+    response = outcome["response"]
+    assert response.status_code == 503, response.text[:300]
+    assert response.headers["content-type"].startswith("application/json")
+    error = response.json()["error"]
+    assert "time budget of 1.5 s" in error and "--max-seconds" in error
+
+    # The worker is free again: the process goes idle instead of finishing the work.
+    before = _cpu_seconds(budgeted.process.pid)
+    time.sleep(2)
+    assert _cpu_seconds(budgeted.process.pid) - before < 0.5
+
+    # Later requests are unaffected.
+    small = {"answer": example["answer"], "sources": example["sources"]}
+    ok = httpx.post(f"{budgeted.url}/v1/align", json=small, timeout=60)
+    assert ok.status_code == 200
+    assert len(ok.json()["sentences"]) > 3
+
+
+@pytest.mark.timeout(180)
+def test_tag_in_document_mode_has_the_same_budget(budgeted: Any, example: dict[str, Any]) -> None:
+    body = {"answer": _slow_answer(example), "sources": example["sources"]}
+    response = httpx.post(f"{budgeted.url}/v1/tag", json=body, timeout=120)
+    assert response.status_code == 503
+    assert "time budget" in response.json()["error"]
+
+
+def test_serve_refuses_a_negative_budget(cli: Any) -> None:
+    result = cli("serve", "--max-seconds", "-1")
+    assert result.returncode == 2
+    assert "--max-seconds" in result.stderr
+
+
+def test_stemming_is_safe_from_many_threads() -> None:
+    """Requests align in a threadpool; a shared Snowball stemmer crashed
+    (IndexError) or mixed up words when two threads stemmed at once."""
+    import random
+
+    import snowballstemmer
+
+    from citemark.words import unit
+
+    rng = random.Random(1)
+    vocabulary = [
+        "".join(rng.choice("abcdefghiklmnoprstuy") for _ in range(rng.randint(4, 12)))
+        + rng.choice(["ing", "ed", "ness", "ation", "ly", "s"])
+        for _ in range(20_000)
+    ]
+    expected = [snowballstemmer.stemmer("english").stemWord(w) for w in vocabulary]
+    stem = unit.__wrapped__  # past the cache, so every call stems
+
+    def part(k: int) -> list[str | None]:
+        return [stem(w) for w in vocabulary[k::4]]
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parts = list(pool.map(part, range(4)))
+    for k, got in enumerate(parts):
+        assert got == expected[k::4]
