@@ -112,7 +112,9 @@ def test_v1_without_the_key_is_401(
 def test_v1_with_the_key_as_header_or_bearer(server: Any, example: dict[str, Any]) -> None:
     body = {"answer": "Rent is $2,400.", "sources": example["sources"]}
     for headers in ({"X-API-Key": KEY}, {"Authorization": f"Bearer {KEY}"}):
-        response = httpx.post(f"{server.url}/v1/align", json=body, headers=headers)
+        # The first align may wait for the warm-up on a loaded machine: more than
+        # httpx's default 5 s.
+        response = httpx.post(f"{server.url}/v1/align", json=body, headers=headers, timeout=60)
         assert response.status_code == 200, response.text
 
 
