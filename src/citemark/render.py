@@ -103,7 +103,18 @@ def render_regions(
     disjoint by construction: the same text as rendering the blocks' marks,
     without building a :class:`Mark` per block (a long text has tens of thousands).
     """
-    return _render_regions(text, ((s, e, ids, "verbatim") for s, e, ids in regions), escape)
+    piece = escape_html if escape else str  # str() of a str is the same object
+    out: list[str] = []
+    tags: dict[tuple[str, ...], str] = {}
+    position = 0
+    for start, end, ids in regions:  # _render_regions without the kind, inlined: the hot loop
+        tag = tags.get(ids)
+        if tag is None:
+            tag = tags[ids] = _open_tag(Mark(start, end, ids), escape)
+        out += (piece(text[position:start]), tag, piece(text[start:end]), "</cite>")
+        position = end
+    out.append(piece(text[position:]))
+    return "".join(out)
 
 
 def _render_regions(
