@@ -14,6 +14,13 @@ What it measures, on CUAD contract text (read from ``../shared/data/cuad``):
    prepared; the all-pairs reference once on a small case.
 3. Crossover (full run or ``--crossover``): where the automaton path starts to
    beat the loop, to tune ``citemark.verbatim.use_automaton``.
+4. End to end, on the phrase grid: the public ``find_matches()``, ``find_blocks()``
+   and ``tag()`` (validation, matching, merging into blocks, rendering) against the
+   loop followed by the same work: the loop alone for ``find_matches``, loop +
+   ``merge`` for ``find_blocks``, loop + merging into regions + rendering (what
+   ``tag()`` runs after matching) for ``tag``. The loop's extra stages are timed
+   on the loop's own matches and added to its median; ``tag()``'s output is
+   compared with rendering the loop's matches in every cell.
 
 Each cell is timed with ``time.perf_counter``: a warm-up call, then ``--repeat``
 samples (fast calls batched); the median and the spread ``(max - min) / median``
@@ -24,6 +31,7 @@ Run from the repository root::
     python benchmarks/verbatim.py            # full run, a few minutes
     python benchmarks/verbatim.py --quick    # CI smoke run, well under 30 s
     python benchmarks/verbatim.py --repeat 7 --crossover
+    python benchmarks/verbatim.py --phrases 100 5000 --chars 5000 1000000   # chosen cells
 """
 
 from __future__ import annotations
@@ -32,9 +40,11 @@ import argparse
 import math
 import random
 import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import _common
 import ahocorasick_rs
 from _common import (
     Timing,
@@ -55,6 +65,7 @@ import citemark
 from citemark import verbatim
 from citemark.fold import fold
 from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
+from citemark.render import render_regions
 from citemark.types import Match, Source
 
 SEED = 20240611
@@ -69,6 +80,8 @@ NEAR_CHARS = 1_000_000  # half the sampled n-grams come from the text's first th
 NOISY_SPREAD = 0.25
 GOAL_ONE_CALL = 10.0
 GOAL_PREPARED = 20.0
+GOAL_TAG = 15.0  # tag() against loop + merge + render at the goal cell
+GOAL_TAG_SMALL = 1.0  # ... and on the smallest cells (never slower)
 
 Triple = tuple[int, int, str]
 PhraseSources = dict[str, list[str]]
@@ -192,6 +205,20 @@ class PhraseCell:
     matches: int
     agree: bool | None  # None: not comparable (case folding differs from lower())
     loop_matches: int
+    end_to_end: EndToEnd
+
+
+@dataclass(frozen=True)
+class EndToEnd:
+    """The public calls, and what the loop needs besides matching to give the same."""
+
+    find_matches: Timing
+    find_blocks: Timing
+    tag: Timing
+    merge: Timing  # merge() on the loop's matches
+    merge_render: Timing  # merging into regions + rendering, on the loop's matches
+    blocks: int
+    tag_agrees: bool | None
 
 
 def run_phrase_cell(text: str, sources: PhraseSources, repeat: int) -> PhraseCell:
@@ -206,7 +233,92 @@ def run_phrase_cell(text: str, sources: PhraseSources, repeat: int) -> PhraseCel
     agree: bool | None = None
     if folding_is_plain(text, sources):
         agree = expected == triples(found) == triples(found_prepared)
-    return PhraseCell(count, len(text), loop, one_call, prepared, len(found), agree, len(expected))
+    end_to_end = run_end_to_end(text, sources, expected, repeat, plain=agree is not None)
+    return PhraseCell(
+        count, len(text), loop, one_call, prepared, len(found), agree, len(expected), end_to_end
+    )
+
+
+def loop_merge_render(text: str, found: Sequence[Triple]) -> str:
+    """What ``tag()`` does after matching, on the loop's matches."""
+    matches = [Match(start, end, source_id) for start, end, source_id in found]
+    return render_regions(text, verbatim.merged_regions(matches))
+
+
+def run_end_to_end(
+    text: str, sources: PhraseSources, found: Sequence[Triple], repeat: int, plain: bool
+) -> EndToEnd:
+    """Time find_matches, find_blocks and tag, and the loop's merge and render stages."""
+    public_matches, _ = measure(lambda: citemark.find_matches(text, sources), repeat)
+    public_blocks, blocks = measure(lambda: citemark.find_blocks(text, sources), repeat)
+    tagged_timing, tagged = measure(lambda: citemark.tag(text, sources), repeat)
+    loop_matches = [Match(start, end, source_id) for start, end, source_id in found]
+    merge_timing, _ = measure(lambda: verbatim.merge(loop_matches), repeat)
+    render_timing, loop_tagged = measure(lambda: loop_merge_render(text, found), repeat)
+    return EndToEnd(
+        public_matches,
+        public_blocks,
+        tagged_timing,
+        merge_timing,
+        render_timing,
+        len(blocks),
+        tagged == loop_tagged if plain else None,
+    )
+
+
+def end_to_end_table(cells: Sequence[PhraseCell]) -> str:
+    header = [
+        "phrases",
+        "text chars",
+        "loop",
+        "find_matches()",
+        "ratio",
+        "loop + merge",
+        "find_blocks()",
+        "ratio",
+        "loop + merge + render",
+        "tag()",
+        "ratio",
+        "blocks",
+    ]
+    rows = []
+    for c in cells:
+        e = c.end_to_end
+        with_merge = c.loop.median + e.merge.median
+        with_render = c.loop.median + e.merge_render.median
+        rows.append(
+            [
+                f"{c.phrases:,}",
+                f"{c.chars:,}",
+                fmt_timing(c.loop),
+                fmt_timing(e.find_matches),
+                fmt_ratio(c.loop.median, e.find_matches.median),
+                fmt_seconds(with_merge),
+                fmt_timing(e.find_blocks),
+                fmt_ratio(with_merge, e.find_blocks.median),
+                fmt_seconds(with_render),
+                fmt_timing(e.tag),
+                fmt_ratio(with_render, e.tag.median),
+                f"{e.blocks:,}" + ("" if e.tag_agrees is not False else " ⚠"),
+            ]
+        )
+    return markdown_table(header, rows)
+
+
+def end_to_end_notes(cells: Sequence[PhraseCell]) -> list[str]:
+    notes = [
+        "loop + merge and loop + merge + render: the loop's median plus the medians of "
+        "merge() and of merging into regions + rendering, each timed on the loop's matches.",
+    ]
+    bad = [c for c in cells if c.end_to_end.tag_agrees is False]
+    unchecked = [c for c in cells if c.end_to_end.tag_agrees is None]
+    if bad:
+        notes.append(f"⚠ tag() differs from rendering the loop's matches in {len(bad)} cell(s).")
+    elif unchecked:
+        notes.append(f"{len(unchecked)} cell(s) not compared: case folding differs from lower().")
+    else:
+        notes.append("In every cell tag() gave the same text as rendering the loop's matches.")
+    return notes
 
 
 def phrase_table(cells: Sequence[PhraseCell]) -> str:
@@ -565,6 +677,29 @@ def goal_lines(cells: Sequence[PhraseCell]) -> list[str]:
         lines.append(f"- Never slower than the loop: MISSED at {where}.")
     else:
         lines.append("- Never slower than the loop: holds in every cell of the grid.")
+    lines.extend(tag_goal_lines(cells))
+    return lines
+
+
+def tag_goal_lines(cells: Sequence[PhraseCell]) -> list[str]:
+    """tag() against loop + merge + render: at the goal cell, and on the smallest cells."""
+    lines = []
+
+    def ratio(c: PhraseCell) -> float:
+        return (c.loop.median + c.end_to_end.merge_render.median) / c.end_to_end.tag.median
+
+    goal = [c for c in cells if (c.phrases, c.chars) == GOAL_CELL]
+    if goal:
+        r = ratio(goal[0])
+        verdict = "holds" if r >= GOAL_TAG else "MISSED"
+        lines.append(f"- tag() at the goal cell: {r:.1f}x (goal ≥ {GOAL_TAG:.0f}x: {verdict}).")
+    smallest = min(c.chars for c in cells)
+    small = [c for c in cells if c.chars == smallest]
+    where = ", ".join(f"{c.phrases:,} phrases {ratio(c):.2f}x" for c in small)
+    verdict = "holds" if all(ratio(c) >= GOAL_TAG_SMALL for c in small) else "MISSED"
+    lines.append(
+        f"- tag() on {smallest:,}-char texts: {where} (goal ≥ {GOAL_TAG_SMALL:.1f}x: {verdict})."
+    )
     return lines
 
 
@@ -578,17 +713,30 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--crossover", action="store_true", help="also measure the small-input crossover"
     )
+    parser.add_argument("--phrases", type=int, nargs="+", help="phrase counts (grid rows)")
+    parser.add_argument("--chars", type=int, nargs="+", help="text sizes (grid columns)")
+    parser.add_argument(
+        "--phrase-only", action="store_true", help="phrase mode and end to end only"
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time with the process's CPU time instead of wall time (steadier on a shared machine)",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.cpu_time:
+        _common.clock = time.process_time
     repeat = max(1, min(args.repeat, 3) if args.quick else args.repeat)
-    phrase_counts = QUICK_PHRASES if args.quick else FULL_PHRASES
-    text_sizes = QUICK_TEXTS if args.quick else FULL_TEXTS
+    phrase_counts = args.phrases or (QUICK_PHRASES if args.quick else FULL_PHRASES)
+    text_sizes = args.chars or (QUICK_TEXTS if args.quick else FULL_TEXTS)
 
     print("# citemark verbatim benchmark\n")
     print(environment_header())
+    print(f"- Clock: {'CPU time (process_time)' if args.cpu_time else 'wall time (perf_counter)'}")
     print(
         f"- Repeat: {repeat}; automaton from {verbatim.AUTOMATON_MIN_CHARS:,} chars and "
         f"{verbatim.AUTOMATON_MIN_PHRASES:,} phrases\n"
@@ -601,6 +749,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     for note in phrase_footnotes(cells):
         print(note)
     print()
+
+    print("## End to end: find_matches(), find_blocks(), tag()\n")
+    print(end_to_end_table(cells))
+    print()
+    for note in end_to_end_notes(cells):
+        print(note)
+    print()
+
+    if args.phrase_only:
+        print("## Goals\n")
+        for line in goal_lines(cells):
+            print(line)
+        return 1 if any(c.agree is False or c.end_to_end.tag_agrees is False for c in cells) else 0
 
     print("## Document mode\n")
     big, small, ref_agrees = run_document_mode(repeat)
@@ -618,7 +779,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("## Goals\n")
     for line in goal_lines(cells):
         print(line)
-    mismatched = [c for c in cells if c.agree is False]
+    mismatched = [c for c in cells if c.agree is False or c.end_to_end.tag_agrees is False]
     return 1 if mismatched or not ref_agrees else 0
 
 

@@ -21,9 +21,11 @@ The bounds that make this so (see README, "Security and limits"):
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
+import time
 from importlib import resources
 from typing import Any
 from unittest import mock
@@ -33,9 +35,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citemark import (
+    Deadline,
+    DeadlineExceeded,
     InputError,
     PhraseMatcher,
     Source,
+    SourceIndex,
     align,
     find_blocks,
     find_matches,
@@ -268,3 +273,83 @@ def test_the_match_limit_is_exact() -> None:
     assert len(find_matches(answer, documents, config=LEXICAL.with_(max_matches=10))) == 10
     with pytest.raises(InputError, match="max_matches"):
         find_matches(answer, documents, config=LEXICAL.with_(max_matches=9))
+
+
+def _short_sentences(lease: dict[str, Any], count: int) -> str:
+    """``count`` sentences of about 100 characters: a lease quote of 5-8 words, then
+    reworded filler, each with its own number (so that no per-text cache helps)."""
+    rng = random.Random(11)
+    source_words = [s["text"].split() for s in lease["sources"]]
+    parts = []
+    for n in range(count):
+        text = rng.choice(source_words)
+        size = rng.randint(5, 8)
+        first = rng.randrange(len(text) - size)
+        quote = " ".join(text[first : first + size]).strip(".,;:")
+        filler = rng.choice(["as the tenant agreed", "the landlord says", "under the lease"])
+        sentence = f"{quote[0].upper()}{quote[1:]}, {filler}, clause {n}"
+        while len(sentence) < 95:
+            sentence += " " + rng.choice(["and", "then", "rent", "notice", "premises", "again"])
+        parts.append(sentence + ".")
+    return " ".join(parts)
+
+
+@pytest.mark.timeout(180)
+def test_1_mb_answer_of_10_000_short_sentences_in_document_mode(lease: dict[str, Any]) -> None:
+    """10,000 sentences, thousands of quote blocks: marking paraphrase gaps looks at
+    each sentence's own blocks (it used to scan every block for every sentence)."""
+    answer = _short_sentences(lease, 10_000)
+    assert len(answer) > 0.95 * MB
+    report = align(answer, lease["sources"], config=LEXICAL)
+    assert len(report.sentences) >= 10_000
+    assert len(report.blocks) > 5_000
+    spans = report.spans()
+    kinds = {s["kind"] for s in spans}
+    assert kinds == {"verbatim", "paraphrase"}
+    assert all(a["end"] <= b["start"] for a, b in itertools.pairwise(spans))
+    tagged = report.tagged()
+    assert tagged.count("<cite") == len(spans)
+    assert re.sub(r"</?cite[^>]*>", "", tagged) == answer
+
+
+@pytest.mark.timeout(120)
+def test_1_mb_answer_of_10_000_short_sentences_in_phrase_mode(lease: dict[str, Any]) -> None:
+    """5,000 phrases naming one clause each, and three fillers each quoted thousands of times."""
+    answer = _short_sentences(lease, 10_000)
+    rng = random.Random(12)
+    clauses = re.findall(r"clause \d+ \w+", answer)
+    phrases = {f"S{n}": [rng.choice(clauses) for _ in range(200)] for n in range(25)}
+    phrases["S0"] += ["as the tenant agreed", "the landlord says", "under the lease"]
+    tagged = tag(answer, phrases, config=LEXICAL)
+    spans = tag_spans(answer, phrases, config=LEXICAL)
+    assert len(spans) >= 10_000
+    assert tagged.count("<cite") == len(spans)
+    assert re.sub(r"</?cite[^>]*>", "", tagged) == answer
+
+
+# --------------------------------------------------------------------------- deadline
+
+
+@pytest.mark.timeout(120)
+def test_a_deadline_stops_align_with_a_clear_error(lease: dict[str, Any]) -> None:
+    """Built to be slow (~7 s here: 4,600 sentences); a 0.5 s deadline stops it."""
+    answer = _short_sentences(lease, 4_000)
+    align("Warm up.", lease["sources"], config=LEXICAL)  # spaCy's first load is not the point
+    started = time.monotonic()
+    with pytest.raises(DeadlineExceeded, match=r"time budget of 0\.5 s") as raised:
+        align(answer, lease["sources"], config=LEXICAL, deadline=0.5)
+    assert time.monotonic() - started < 5, "the deadline did not stop the work"
+    assert raised.value.seconds == 0.5 and raised.value.stage
+    # A Deadline object works the same, and a prepared index's build is covered too.
+    with pytest.raises(DeadlineExceeded, match="preparing the sources"):
+        SourceIndex(lease["sources"], LEXICAL, deadline=Deadline(time.monotonic() - 1, 1.0))
+
+
+def test_a_deadline_changes_nothing_when_met(lease: dict[str, Any]) -> None:
+    answer = _short_sentences(lease, 300)
+    plain = align(answer, lease["sources"], config=LEXICAL)
+    timed = align(answer, lease["sources"], config=LEXICAL, deadline=Deadline.after(600))
+    assert timed == plain
+    for bad in (0, -1, float("nan"), "5", True):
+        with pytest.raises(InputError, match="deadline must be"):
+            align(answer, lease["sources"], config=LEXICAL, deadline=bad)

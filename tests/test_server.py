@@ -9,9 +9,12 @@ wait for), an API key from the environment, and a small body limit so that the
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -109,7 +112,9 @@ def test_v1_without_the_key_is_401(
 def test_v1_with_the_key_as_header_or_bearer(server: Any, example: dict[str, Any]) -> None:
     body = {"answer": "Rent is $2,400.", "sources": example["sources"]}
     for headers in ({"X-API-Key": KEY}, {"Authorization": f"Bearer {KEY}"}):
-        response = httpx.post(f"{server.url}/v1/align", json=body, headers=headers)
+        # The first align may wait for the warm-up on a loaded machine: more than
+        # httpx's default 5 s.
+        response = httpx.post(f"{server.url}/v1/align", json=body, headers=headers, timeout=60)
         assert response.status_code == 200, response.text
 
 
@@ -129,6 +134,69 @@ def test_body_over_the_limit_is_413(client: httpx.Client) -> None:
     )
     assert response.status_code == 413
     assert "limit" in response.json()["error"]
+
+
+# A body far past the limit and past what the socket buffers hold, so that a server
+# that answered without reading it would reset the connection under the client.
+OVERSIZED = 16_000_000
+
+
+def _oversized_body() -> bytes:
+    answer = "The rent is due. " * (OVERSIZED // 17)
+    return json.dumps({"answer": answer, "sources": []}).encode()
+
+
+def _urllib_post(url: str, data: bytes | Iterator[bytes], headers: dict[str, str]) -> Any:
+    request = urllib.request.Request(url, data=data, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def _pieces(payload: bytes, size: int = 65_536) -> Iterator[bytes]:
+    for i in range(0, len(payload), size):
+        yield payload[i : i + size]
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_oversized_body_is_a_readable_413_for_urllib(server: Any, chunked: bool) -> None:
+    """urllib writes the whole body before it reads: it must read a 413, not a reset."""
+    payload = _oversized_body()
+    headers = {"Content-Type": "application/json", "X-API-Key": KEY}
+    data: bytes | Iterator[bytes] = _pieces(payload) if chunked else payload
+    if chunked:
+        headers["Transfer-Encoding"] = "chunked"
+    status, body = _urllib_post(f"{server.url}/v1/align", data, headers)
+    assert status == 413
+    assert "limit" in json.loads(body)["error"]
+    # The server is fine afterwards.
+    assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_oversized_body_is_a_readable_413_for_httpx(client: httpx.Client, chunked: bool) -> None:
+    payload = _oversized_body()
+    content: bytes | Iterator[bytes] = _pieces(payload) if chunked else payload
+    response = client.post(
+        "/v1/align", content=content, headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 413
+    assert "limit" in response.json()["error"]
+
+
+def test_oversized_body_with_expect_continue_is_refused_unread(server: Any) -> None:
+    """A client that waits for 100 Continue gets the 413 without sending its body."""
+    with socket.create_connection(("127.0.0.1", int(server.url.rsplit(":", 1)[1]))) as sock:
+        sock.sendall(
+            b"POST /v1/align HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"X-API-Key: " + KEY.encode() + b"\r\nExpect: 100-continue\r\n"
+            b"Content-Length: " + str(OVERSIZED).encode() + b"\r\n\r\n"
+        )
+        sock.settimeout(10)
+        answer = sock.recv(65_536)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
 
 
 def test_no_cors_headers_by_default(client: httpx.Client, example: dict[str, Any]) -> None:
@@ -420,3 +488,106 @@ def test_align_with_the_real_model(client: httpx.Client, example: dict[str, Any]
     assert (
         by_text["Disputes will be resolved by arbitration in Delaware."]["status"] == "unsupported"
     )
+
+
+# --------------------------------------------------------------------------- time budget
+
+BUDGET = 1.5
+
+
+@pytest.fixture(scope="module")
+def budgeted(start_server: Any, lexical_preset: Path, tmp_path_factory: pytest.TempPathFactory):
+    """A server whose requests may work for 1.5 s each."""
+    args = ["--config", str(lexical_preset), "--max-seconds", str(BUDGET)]
+    with start_server(tmp_path_factory.mktemp("budget"), args) as running:
+        yield running
+
+
+def _slow_answer(example: dict[str, Any]) -> str:
+    """About 400,000 characters of lease sentences, each made different: tens of
+    seconds of work in lexical mode on this machine, far past the budget."""
+    sentences = example["answer"].split(". ")
+    return " ".join(f"{sentences[n % len(sentences)]}, item {n}." for n in range(4_000))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.timeout(180)
+def test_a_request_past_the_time_budget_is_stopped_with_503(
+    budgeted: Any, example: dict[str, Any]
+) -> None:
+    body = {"answer": _slow_answer(example), "sources": example["sources"]}
+    outcome: dict[str, Any] = {}
+
+    def slow_request() -> None:
+        outcome["response"] = httpx.post(f"{budgeted.url}/v1/align", json=body, timeout=120)
+
+    worker = threading.Thread(target=slow_request)
+    worker.start()
+    time.sleep(0.5)
+    health = httpx.get(f"{budgeted.url}/healthz", timeout=5)
+    answered_while_running = "response" not in outcome
+    worker.join(timeout=120)
+    assert health.status_code == 200 and answered_while_running
+
+    response = outcome["response"]
+    assert response.status_code == 503, response.text[:300]
+    assert response.headers["content-type"].startswith("application/json")
+    error = response.json()["error"]
+    assert "time budget of 1.5 s" in error and "--max-seconds" in error
+
+    # The worker is free again: the process goes idle instead of finishing the work.
+    before = _cpu_seconds(budgeted.process.pid)
+    time.sleep(2)
+    assert _cpu_seconds(budgeted.process.pid) - before < 0.5
+
+    # Later requests are unaffected.
+    small = {"answer": example["answer"], "sources": example["sources"]}
+    ok = httpx.post(f"{budgeted.url}/v1/align", json=small, timeout=60)
+    assert ok.status_code == 200
+    assert len(ok.json()["sentences"]) > 3
+
+
+@pytest.mark.timeout(180)
+def test_tag_in_document_mode_has_the_same_budget(budgeted: Any, example: dict[str, Any]) -> None:
+    body = {"answer": _slow_answer(example), "sources": example["sources"]}
+    response = httpx.post(f"{budgeted.url}/v1/tag", json=body, timeout=120)
+    assert response.status_code == 503
+    assert "time budget" in response.json()["error"]
+
+
+def test_serve_refuses_a_negative_budget(cli: Any) -> None:
+    result = cli("serve", "--max-seconds", "-1")
+    assert result.returncode == 2
+    assert "--max-seconds" in result.stderr
+
+
+def test_stemming_is_safe_from_many_threads() -> None:
+    """Requests align in a threadpool; a shared Snowball stemmer crashed
+    (IndexError) or mixed up words when two threads stemmed at once."""
+    import random
+
+    import snowballstemmer
+
+    from citemark.words import unit
+
+    rng = random.Random(1)
+    vocabulary = [
+        "".join(rng.choice("abcdefghiklmnoprstuy") for _ in range(rng.randint(4, 12)))
+        + rng.choice(["ing", "ed", "ness", "ation", "ly", "s"])
+        for _ in range(20_000)
+    ]
+    expected = [snowballstemmer.stemmer("english").stemWord(w) for w in vocabulary]
+    stem = unit.__wrapped__  # past the cache, so every call stems
+
+    def part(k: int) -> list[str | None]:
+        return [stem(w) for w in vocabulary[k::4]]
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parts = list(pool.map(part, range(4)))
+    for k, got in enumerate(parts):
+        assert got == expected[k::4]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 
 import pytest
 import regex
@@ -24,7 +25,8 @@ from citemark import (
     tag_spans,
 )
 from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
-from citemark.verbatim import merge
+from citemark.render import marks_from_blocks, render_html, render_regions, render_tagged
+from citemark.verbatim import merge, merged_regions
 
 # --- phrase mode: the rules, one by one -------------------------------------------------
 
@@ -470,3 +472,63 @@ def test_document_matches_in_any_script_are_whole_clusters_and_agree_with_refere
         source = sources[m.source_index]
         inner = {source.offset + e for e in _clusters(source.text)}
         assert m.source_start in inner and m.source_end in inner
+
+
+# --- merge and render: the fast paths of tag() held to the plain ones ---------------------
+
+
+def plain_merge(matches: list[Match]) -> list[tuple[int, int, tuple[str, ...], tuple[Match, ...]]]:
+    """The merge rule written plainly: (start, end, ids by count then id, matches)."""
+    groups: list[list[Match]] = []
+    for match in sorted(matches):
+        if groups and match.start <= max(m.end for m in groups[-1]):
+            groups[-1].append(match)
+        else:
+            groups.append([match])
+    out = []
+    for group in groups:
+        counts = Counter(m.source_id for m in group)
+        ids = tuple(sorted(counts, key=lambda sid: (-counts[sid], sid)))
+        out.append((group[0].start, max(m.end for m in group), ids, tuple(group)))
+    return out
+
+
+MATCHES = st.lists(
+    st.tuples(st.integers(0, 30), st.integers(1, 6), st.sampled_from(["S1", "S2", "S3", "S10"])),
+    max_size=40,
+).map(lambda rows: [Match(s, s + n, sid) for s, n, sid in rows])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(MATCHES)
+def test_merge_and_regions_follow_the_plain_rule(matches: list[Match]) -> None:
+    expected = plain_merge(matches)
+    blocks = merge(matches)
+    assert [(b.start, b.end, b.ids, b.matches) for b in blocks] == expected
+    assert all(
+        b.counts == tuple(sorted(Counter(m.source_id for m in b.matches).items())) for b in blocks
+    )
+    assert merged_regions(matches) == [(s, e, ids) for s, e, ids, _ in expected]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(phrase_cases(), st.booleans())
+def test_tag_and_tag_html_equal_rendering_the_blocks(
+    case: tuple[str, dict[str, list[str]]], word: bool
+) -> None:
+    """tag() renders merged regions directly; the output is what the blocks' marks give."""
+    text, sources = case
+    marks = marks_from_blocks(find_blocks(text, sources, word_level=word))
+    assert tag(text, sources, word_level=word) == render_tagged(text, marks)
+    assert tag_html(text, sources, word_level=word) == render_html(text, marks)
+
+
+def test_render_regions_reuses_tags_but_keeps_each_ids() -> None:
+    text = "a b c d"
+    regions = [(0, 1, ("S1",)), (2, 3, ("S2", "S1")), (4, 5, ("S1",))]
+    assert render_regions(text, regions) == (
+        '<cite ids="S1">a</cite> <cite ids="S2,S1">b</cite> <cite ids="S1">c</cite> d'
+    )
+    assert render_regions("<&>", [(1, 2, ("S1",))], escape=True) == (
+        '&lt;<cite class="cm-verbatim" data-ids="S1">&amp;</cite>&gt;'
+    )

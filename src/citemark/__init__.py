@@ -7,6 +7,7 @@ records behind them, and the matchers to prepare once and reuse.
 """
 
 from .config import Config, load_config, preset_names
+from .deadline import Deadline, DeadlineExceeded
 from .errors import CitemarkError, ConfigError, InputError
 from .index import SourceIndex
 from .pipeline import align
@@ -26,6 +27,8 @@ __all__ = [
     "Config",
     "ConfigError",
     "Conflict",
+    "Deadline",
+    "DeadlineExceeded",
     "DocumentMatcher",
     "InputError",
     "Mark",

@@ -519,9 +519,22 @@ def batch_command(
     show_default=True,
     help="Refuse larger request bodies with 413.",
 )
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Stop an align or tag request after this many seconds of work and answer 503 "
+    "(0: no limit).",
+)
 @_friendly
 def serve_command(
-    host: str, port: int, config: str, api_key: str | None, max_request_bytes: int
+    host: str,
+    port: int,
+    config: str,
+    api_key: str | None,
+    max_request_bytes: int,
+    max_seconds: float,
 ) -> None:
     """Run the HTTP API and the review page (http://HOST:PORT/).
 
@@ -541,7 +554,12 @@ def serve_command(
         raise click.ClickException(
             f"serve needs the serve extra: pip install 'citemark[serve]' ({exc})"
         ) from None
-    settings = Settings(config=config, api_key=api_key or None, max_request_bytes=max_request_bytes)
+    settings = Settings(
+        config=config,
+        api_key=api_key or None,
+        max_request_bytes=max_request_bytes,
+        max_seconds=max_seconds or None,
+    )
     app = create_app(settings)
     if not settings.api_key and host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(

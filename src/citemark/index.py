@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .config import Config, load_config
+from .deadline import Deadline, check
 from .segment import segment
 from .sources import coerce_sources
 from .tokens import is_unspaced, slice_tokens
@@ -38,7 +39,14 @@ class SourceSentence:
 class SourceIndex:
     """Everything about the sources that does not depend on the answer."""
 
-    def __init__(self, sources: object, config: Config | str | None = None) -> None:
+    def __init__(
+        self,
+        sources: object,
+        config: Config | str | None = None,
+        *,
+        deadline: Deadline | None = None,
+    ) -> None:
+        """Prepare ``sources``; with a ``deadline``, the clock is read between documents."""
         self.config = load_config(config)
         limits = self.config.limits()
         self.sources: list[Source] = coerce_sources(sources, limits)
@@ -51,6 +59,7 @@ class SourceIndex:
             self.sentences: list[SourceSentence] = []
             self.by_source: list[range] = []
             for source_index, source in enumerate(self.sources):
+                check(deadline, "preparing the sources")
                 self._add_sentences(source_index, source)
             self.postings: dict[str, list[int]] = defaultdict(list)
             for sentence in self.sentences:

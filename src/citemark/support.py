@@ -23,6 +23,7 @@ import numpy as np
 from rapidfuzz import fuzz, utils
 
 from .config import Config
+from .deadline import Deadline, check
 from .embed import Embedder
 from .facts import Fact, FactConflict, check_facts
 from .index import SourceIndex
@@ -97,21 +98,48 @@ def find_support(
     blocks: Sequence[Block],
     config: Config,
     embedder: Embedder | None,
+    deadline: Deadline | None = None,
 ) -> list[Support]:
-    """One :class:`Support` per sentence span, embedding everything needed in one batch."""
+    """One :class:`Support` per sentence span, embedding everything needed in one batch.
+
+    With a ``deadline``, the clock is read every :data:`CHECK_EVERY` sentences and
+    between embedding batches (see :mod:`citemark.deadline`).
+    """
     near = overlapping(spans, blocks)
-    sentences = [
-        _prepare(index, answer, span, tokens, found)
-        for span, found in zip(spans, near, strict=True)
-    ]
-    for sentence in sentences:
+    sentences = []
+    for n, (span, found) in enumerate(zip(spans, near, strict=True)):
+        if n % CHECK_EVERY == 0:
+            check(deadline, "retrieving passages")
+        sentence = _prepare(index, answer, span, tokens, found)
         sentence.candidates = _windows(index, sentence, config)
-    cosines = _cosines(index, sentences, embedder) if embedder is not None else None
+        sentences.append(sentence)
+    cosines = _cosines(index, sentences, embedder, deadline) if embedder is not None else None
     hybrid = embedder is not None
-    return [
-        _support(index, sentence, config, cosines[n] if cosines is not None else None, hybrid)
-        for n, sentence in enumerate(sentences)
-    ]
+    supports = []
+    for n, sentence in enumerate(sentences):
+        if n % CHECK_EVERY == 0:
+            check(deadline, "scoring passages")
+        cos = cosines[n] if cosines is not None else None
+        supports.append(_support(index, sentence, config, cos, hybrid))
+    return supports
+
+
+# Sentences between two looks at the clock (a look costs ~50 ns).
+CHECK_EVERY = 64
+# With a deadline, texts go to the model this many at a time (one model batch),
+# so that the clock is read between batches; without one, in a single call.
+ENCODE_BATCH = 64
+
+
+def _encode(embedder: Embedder, texts: list[str], deadline: Deadline | None) -> np.ndarray:
+    if deadline is None or len(texts) <= ENCODE_BATCH:
+        check(deadline, "embedding")
+        return embedder.encode(texts)
+    parts = []
+    for first in range(0, len(texts), ENCODE_BATCH):
+        check(deadline, "embedding")
+        parts.append(embedder.encode(texts[first : first + ENCODE_BATCH]))
+    return np.concatenate(parts)
 
 
 def overlapping(spans: Sequence[Span], items: Sequence[_Ranged]) -> list[list[_Ranged]]:
@@ -182,15 +210,18 @@ def _windows(index: SourceIndex, sentence: _Sentence, config: Config) -> list[tu
 
 
 def _cosines(
-    index: SourceIndex, sentences: list[_Sentence], embedder: Embedder
+    index: SourceIndex,
+    sentences: list[_Sentence],
+    embedder: Embedder,
+    deadline: Deadline | None = None,
 ) -> list[dict[int, float] | None]:
     """Cosine of each sentence with each of its candidate source sentences."""
     needed = [s for s in sentences if s.verbatim < QUOTED and s.candidates]
     source_ids = sorted({i for s in needed for window in s.candidates for i in window})
     if not needed:
         return [None] * len(sentences)
-    answer_vectors = embedder.encode([s.text for s in needed])
-    source_vectors = embedder.encode([index.text_of((i,)) for i in source_ids])
+    answer_vectors = _encode(embedder, [s.text for s in needed], deadline)
+    source_vectors = _encode(embedder, [index.text_of((i,)) for i in source_ids], deadline)
     row = {sentence_id: n for n, sentence_id in enumerate(source_ids)}
     result: list[dict[int, float] | None] = []
     position = {id(s): n for n, s in enumerate(needed)}

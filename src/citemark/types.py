@@ -51,7 +51,10 @@ class Block:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(sid for sid, _ in sorted(self.counts, key=lambda kv: (-kv[1], kv[0])))
+        counts = self.counts
+        if len(counts) == 1:  # most blocks: no sort needed
+            return (counts[0][0],)
+        return tuple(sid for sid, _ in sorted(counts, key=_most_first))
 
     def count(self, source_id: str) -> int:
         return dict(self.counts).get(source_id, 0)
@@ -70,3 +73,7 @@ class Source:
     text: str
     offset: int = 0
     metadata: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+
+def _most_first(item: tuple[str, int]) -> tuple[int, str]:
+    return -item[1], item[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 import sys
 from bisect import bisect_left, bisect_right
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
@@ -524,25 +524,84 @@ def merge(matches: Iterable[Match]) -> list[Block]:
     touching counts, so adjacent quotes become one citation instead of two
     fragments.
     """
-    blocks: list[Block] = []
-    current: list[Match] = []
-    end = -1
+    ordered, runs = merged_runs(matches)
+    with gc_paused():  # the blocks all survive: collecting would only walk them
+        return [_block(ordered[first:last], end) for first, last, end in runs]
+
+
+def merged_runs(
+    matches: Iterable[Match],
+) -> tuple[tuple[Match, ...], list[tuple[int, int, int]]]:
+    """The matches sorted, and each block of :func:`merge` as ``(first, last, end)``.
+
+    ``ordered[first:last]`` are the block's matches and ``end`` its end. The rule
+    of :func:`merge` in one pass over indices: a long text has tens of thousands
+    of blocks, and callers that only render them (:func:`citemark.tag`) need no
+    :class:`Block` objects.
+    """
+    ordered = tuple(sorted(matches))
+    runs: list[tuple[int, int, int]] = []
+    size = len(ordered)
+    first = 0
+    while first < size:
+        end = ordered[first].end
+        last = first + 1
+        while last < size and ordered[last].start <= end:
+            if ordered[last].end > end:
+                end = ordered[last].end
+            last += 1
+        runs.append((first, last, end))
+        first = last
+    return ordered, runs
+
+
+def merged_regions(matches: Iterable[Match]) -> list[tuple[int, int, tuple[str, ...]]]:
+    """``(start, end, ids)`` of each block of :func:`merge`, ids ordered as in ``Block.ids``.
+
+    The rule of :func:`merge` in one pass, keeping only the current block's ids:
+    what :func:`citemark.tag` renders (tens of thousands of blocks on a long text).
+    """
+    regions: list[tuple[int, int, tuple[str, ...]]] = []
+    block_start = block_end = -1
+    ids: list[str] = []
     for match in sorted(matches):
-        if current and match.start <= end:
-            current.append(match)
-            end = max(end, match.end)
+        if match[0] <= block_end:
+            ids.append(match[2])
+            if match[1] > block_end:
+                block_end = match[1]
             continue
-        if current:
-            blocks.append(_block(current, end))
-        current, end = [match], match.end
-    if current:
-        blocks.append(_block(current, end))
-    return blocks
+        if ids:
+            regions.append((block_start, block_end, (ids[0],) if len(ids) == 1 else _by_count(ids)))
+        block_start, block_end, ids = match[0], match[1], [match[2]]
+    if ids:
+        regions.append((block_start, block_end, (ids[0],) if len(ids) == 1 else _by_count(ids)))
+    return regions
 
 
-def _block(matches: list[Match], end: int) -> Block:
-    counts = Counter(m.source_id for m in matches)
-    return Block(matches[0].start, end, tuple(sorted(counts.items())), tuple(matches))
+def _by_count(ids: list[str]) -> tuple[str, ...]:
+    """Ids by how many matches they have in the block, most first, ties by id."""
+    counts = _counts_of(ids)
+    return tuple(sorted(counts, key=lambda sid: (-counts[sid], sid)))
+
+
+def _counts_of(ids: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for source_id in ids:
+        counts[source_id] = counts.get(source_id, 0) + 1
+    return counts
+
+
+def _counts(matches: Sequence[Match]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for match in matches:
+        counts[match.source_id] = counts.get(match.source_id, 0) + 1
+    return counts
+
+
+def _block(matches: tuple[Match, ...], end: int) -> Block:
+    if len(matches) == 1:  # most blocks: no counting
+        return Block(matches[0].start, end, ((matches[0].source_id, 1),), matches)
+    return Block(matches[0].start, end, tuple(sorted(_counts(matches).items())), matches)
 
 
 def coverage_of(text: str, blocks: Sequence[Block]) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
 from functools import lru_cache
 
 import snowballstemmer
@@ -33,7 +34,10 @@ etc e g ie eg via per within without among amongst whether either neither like w
 # Negations are kept: "not" changes what a sentence claims.
 STOPWORDS = STOPWORDS - {"not", "no", "nor", "without"}
 
-_STEMMER = snowballstemmer.stemmer("english")
+# A Snowball stemmer keeps the word it works on in the object: two threads sharing
+# one (the HTTP service aligns requests in a threadpool) corrupt each other's
+# stems or crash with IndexError. One stemmer per thread.
+_LOCAL = threading.local()
 _HIRAGANA = re.compile(r"[\u3040-\u309f]")
 _UNSPACED = re.compile(f"[{UNSPACED}]")
 
@@ -47,7 +51,14 @@ def unit(key: str) -> str | None:
         return None
     if key.isdigit():
         return key.lstrip("0") or "0"
-    return _STEMMER.stemWord(key)
+    return _stem(key)
+
+
+def _stem(key: str) -> str:
+    stemmer = getattr(_LOCAL, "stemmer", None)
+    if stemmer is None:
+        stemmer = _LOCAL.stemmer = snowballstemmer.stemmer("english")
+    return stemmer.stemWord(key)
 
 
 def content_units(tokens: Tokens) -> list[str]:

@@ -4,7 +4,13 @@ Endpoints that align are plain ``def`` functions, so FastAPI runs them in its
 threadpool: a long alignment never blocks the event loop, and /healthz answers
 while it runs. Errors always come back as ``{"error": "..."}``: 400 for input
 the library refuses, 422 for a body of the wrong shape, 401 without the API key,
-413 over the size limit.
+413 over the size limit, 503 past the time budget.
+
+Each align or tag request gets a :class:`~citemark.Deadline` of ``max_seconds``;
+the pipeline reads the clock between its steps and stops with
+:class:`~citemark.DeadlineExceeded`, so the worker thread is free again within
+one step (a cooperative stop: Python cannot kill a thread, and a worker process
+per request would load the model and prepare the sources again each time).
 """
 
 # No `from __future__ import annotations`: FastAPI reads the annotations at runtime.
@@ -29,6 +35,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
 from ..config import preset_names
+from ..deadline import DeadlineExceeded
 from ..errors import CitemarkError
 from ..stream import Streamer
 from .engine import Engine, Settings
@@ -84,6 +91,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorOut, "description": "Missing or wrong API key."},
     413: {"model": ErrorOut, "description": "Request body over the size limit."},
     422: {"model": ErrorOut, "description": "Body of the wrong shape."},
+    503: {
+        "model": ErrorOut,
+        "description": "The request ran past the server's time budget (--max-seconds) "
+        "and was stopped.",
+    },
 }
 
 
@@ -186,8 +198,9 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         evidence lacks. Sources are prepared once and cached, so sending the same
         sources again costs only the answer.
         """
+        deadline = engine.deadline()
         config = engine.config_for(request.config, request.mode)
-        return engine.align(request.answer, _plain(request.sources), config).to_dict()
+        return engine.align(request.answer, _plain(request.sources), config, deadline).to_dict()
 
     @app.post("/v1/tag", response_model=TagResponse, tags=["align"], responses=ERRORS)
     def tag(request: TagRequest) -> dict[str, Any]:
@@ -197,9 +210,10 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         of documents tags quotes and marks paraphrase support with
         ``kind="paraphrase"``.
         """
+        deadline = engine.deadline()
         config = engine.config_for(request.config, request.mode)
         sources = request.sources if isinstance(request.sources, dict) else _plain(request.sources)
-        return vars(engine.tag(request.answer, sources, config, request.word_level))
+        return vars(engine.tag(request.answer, sources, config, request.word_level, deadline))
 
     @app.post(
         "/v1/stream",
@@ -247,6 +261,11 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(CitemarkError)
     async def refused(request: Request, exc: CitemarkError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(DeadlineExceeded)
+    async def too_slow(request: Request, exc: DeadlineExceeded) -> JSONResponse:
+        log.warning("%s stopped: %s", request.url.path, exc)
+        return JSONResponse({"error": f"request {exc} (--max-seconds)"}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:

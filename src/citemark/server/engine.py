@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..config import Config, load_config, preset_names
+from ..deadline import Deadline, check
 from ..errors import ConfigError, InputError
 from ..index import SourceIndex
 from ..pipeline import align
@@ -31,6 +32,10 @@ from ..verbatim import coverage_of
 log = logging.getLogger("citemark.server")
 
 DEFAULT_MAX_REQUEST_BYTES = 5_000_000
+# The time budget of one request. The bundled example takes ~0.1 s, a 50,000-char
+# answer against 50 contracts ~10 s in hybrid mode on one busy core; a 1 MB
+# answer takes minutes, which is what this stops.
+DEFAULT_MAX_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,8 @@ class Settings:
     config: str = "default"
     api_key: str | None = None
     max_request_bytes: int = DEFAULT_MAX_REQUEST_BYTES
+    # Seconds of work per request before it is stopped and answered 503; None: no limit.
+    max_seconds: float | None = DEFAULT_MAX_SECONDS
     index_cache_size: int = 16
     warm_up: bool = True
 
@@ -91,7 +98,17 @@ class Engine:
 
     # ------------------------------------------------------------------ sources
 
-    def index_for(self, sources: Sequence[Mapping[str, Any]], config: Config) -> SourceIndex:
+    def deadline(self) -> Deadline | None:
+        """A new request's deadline: ``max_seconds`` from now (None without a limit)."""
+        seconds = self.settings.max_seconds
+        return Deadline.after(seconds) if seconds else None
+
+    def index_for(
+        self,
+        sources: Sequence[Mapping[str, Any]],
+        config: Config,
+        deadline: Deadline | None = None,
+    ) -> SourceIndex:
         """A prepared index of ``sources`` under ``config``, reused while it is cached."""
         key = _key(sources, config)
         with self._lock:
@@ -99,7 +116,7 @@ class Engine:
             if index is not None:
                 self._indexes.move_to_end(key)
                 return index
-        index = SourceIndex([dict(s) for s in sources], config)
+        index = SourceIndex([dict(s) for s in sources], config, deadline=deadline)
         with self._lock:
             self._indexes[key] = index
             while len(self._indexes) > self.settings.index_cache_size:
@@ -108,8 +125,16 @@ class Engine:
 
     # ------------------------------------------------------------------ work
 
-    def align(self, answer: str, sources: Sequence[Mapping[str, Any]], config: Config) -> Report:
-        return align(answer, None, index=self.index_for(sources, config), config=config)
+    def align(
+        self,
+        answer: str,
+        sources: Sequence[Mapping[str, Any]],
+        config: Config,
+        deadline: Deadline | None = None,
+    ) -> Report:
+        """:func:`~citemark.align` on cached sources; ``DeadlineExceeded`` past ``deadline``."""
+        index = self.index_for(sources, config, deadline)
+        return align(answer, None, index=index, config=config, deadline=deadline)
 
     def tag(
         self,
@@ -117,14 +142,17 @@ class Engine:
         sources: Sequence[Mapping[str, Any]] | Mapping[str, list[str]],
         config: Config,
         word_level: bool = True,
+        deadline: Deadline | None = None,
     ) -> Tagged:
         """Phrase mode (exact phrases, no model) for a map, document mode for a list.
 
         Phrases are matched once and rendered in every form, under ``config``'s
-        size limits.
+        size limits. Phrase mode reads the clock after matching only: matching is
+        bounded by the size limits (about a second at worst, see the README).
         """
         if isinstance(sources, Mapping):
             blocks = find_blocks(answer, sources, word_level=word_level, config=config)
+            check(deadline, "matching phrases")
             marks = marks_from_blocks(blocks)
             return Tagged(
                 "phrase",
@@ -133,7 +161,7 @@ class Engine:
                 render_spans(marks),
                 round(coverage_of(answer, blocks), 4),
             )
-        report = self.align(answer, sources, config)
+        report = self.align(answer, sources, config, deadline)
         return Tagged(
             "document", report.tagged(), report.html(), report.spans(), round(report.coverage, 4)
         )

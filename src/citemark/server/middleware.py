@@ -7,7 +7,9 @@ that buffered the body (or the response) would undo the streaming.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,19 +24,44 @@ class BodyTooLarge(Exception):
         self.limit = limit
 
 
+# A refused body is read and dropped up to this many bytes (and for at most
+# DISCARD_SECONDS) before the 413 goes out. Most clients (urllib, requests, httpx)
+# write the whole body before they read the answer; a server that answers and
+# closes with unread bytes in its socket makes the kernel send a reset, and the
+# client sees "connection reset" instead of the 413. Past these bounds the
+# server stops reading and closes anyway: discarding must not become a way to
+# keep a worker busy.
+DISCARD_BYTES = 64 * 1024 * 1024
+DISCARD_SECONDS = 30.0
+
+
 class BodyLimit:
     """Refuse request bodies over ``limit`` bytes with 413 and a JSON error.
 
-    A declared ``Content-Length`` over the limit is refused before anything is
-    read. A chunked body (no length) is counted as it arrives: the moment it
+    A declared ``Content-Length`` over the limit is refused before the app sees
+    anything. A chunked body (no length) is counted as it arrives: the moment it
     passes the limit, reading raises :class:`BodyTooLarge`, whatever the app
     answered instead is dropped, and the client gets the 413. If the app had
     already started responding (a stream), the app's own handler reports it.
+
+    Before answering 413 the rest of the body is read and discarded (up to
+    ``discard_bytes`` and ``discard_seconds``), so that a client that sends its
+    whole body before reading (most do) reads the 413 instead of a reset. A
+    client that sent ``Expect: 100-continue`` is answered at once: it has not sent
+    the body and will not.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        limit: int,
+        discard_bytes: int = DISCARD_BYTES,
+        discard_seconds: float = DISCARD_SECONDS,
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.discard_bytes = discard_bytes
+        self.discard_seconds = discard_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -46,6 +73,8 @@ class BodyLimit:
                 await send_json(send, 400, {"error": "invalid Content-Length header"})
                 return
             if int(declared) > self.limit:
+                if int(declared) <= self.discard_bytes and not _expects_continue(scope):
+                    await self._discard(receive)
                 await send_json(send, 413, {"error": str(BodyTooLarge(self.limit))})
                 return
         received = 0
@@ -76,7 +105,30 @@ class BodyLimit:
             if started:
                 raise
         if over and not started:
+            await self._discard(receive, received)
             await send_json(send, 413, {"error": str(BodyTooLarge(self.limit))})
+
+    async def _discard(self, receive: Receive, already: int = 0) -> bool:
+        """Read and drop the rest of the request body, within the discard bounds.
+
+        True when the whole body was read (the connection then closes cleanly).
+        """
+        read = already
+        give_up = time.monotonic() + self.discard_seconds
+        while read <= self.discard_bytes:
+            left = give_up - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                message = await asyncio.wait_for(receive(), left)
+            except TimeoutError:
+                return False
+            if message["type"] != "http.request":
+                return False  # the client went away
+            read += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return True
+        return False
 
 
 class SecurityHeaders:
@@ -113,6 +165,10 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _expects_continue(scope: Scope) -> bool:
+    return (_header(scope, b"expect") or "").lower() == "100-continue"
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
