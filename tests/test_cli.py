@@ -84,7 +84,8 @@ def test_check_fails_on_an_unsupported_sentence(
     assert "Disputes will be resolved by arbitration in Delaware." in lines[0]
     assert "missing facts: name 'Delaware'" in lines[1]
     assert any(line.startswith("PARTIAL") for line in lines)
-    assert lines[-1].startswith("FAIL: 1 unsupported sentence")
+    # The last line names the failing sentence and why (issue 10.3).
+    assert lines[-1].startswith("FAIL: sentence 7 (unsupported) (")
 
 
 def test_check_fails_under_min_coverage_and_json_parses(

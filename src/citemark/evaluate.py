@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,10 +193,20 @@ class Metrics:
     hit_at_3: float | None = None
     evidence_sentences: int = 0
     labels: dict[str, int] = field(default_factory=dict)
+    # Sentences citemark called no_claim (lead-ins, headings): left out of every
+    # figure above, counted here with the gold labels they had.
+    no_claim: int = 0
+    no_claim_gold: dict[str, int] = field(default_factory=dict)
 
 
 def metrics(predictions: list[Prediction]) -> Metrics:
-    """Flag, 3-way, ranking and evidence figures for a list of predictions."""
+    """Flag, 3-way, ranking and evidence figures for a list of predictions.
+
+    Sentences predicted ``no_claim`` assert nothing to check, so they are not
+    scored as claims; how many there were, and their gold labels, are reported.
+    """
+    skipped = [p for p in predictions if p.status == "no_claim"]
+    predictions = [p for p in predictions if p.status != "no_claim"]
     gold_flag = [p.gold != "supported" for p in predictions]
     pred_flag = [p.status != "supported" for p in predictions]
     tp = sum(g and q for g, q in zip(gold_flag, pred_flag, strict=True))
@@ -221,6 +231,8 @@ def metrics(predictions: list[Prediction]) -> Metrics:
         hit_at_3=round(sum(hits3) / len(hits3), 4) if hits3 else None,
         evidence_sentences=len(hits1),
         labels={s: sum(p.gold == s for p in predictions) for s in STATUSES},
+        no_claim=len(skipped),
+        no_claim_gold=dict(sorted(Counter(p.gold for p in skipped).items())),
     )
 
 
@@ -291,7 +303,21 @@ def format_table(summary: dict[str, Any]) -> str:
                 f"{m['macro_f1_3way']:.3f} | {_fmt(m['auroc'])} | {_fmt(m['hit_at_1'])} | "
                 f"{_fmt(m['hit_at_3'])} |"
             )
+    rows.extend(_no_claim_lines(summary))
     return "\n".join(rows)
+
+
+def _no_claim_lines(summary: dict[str, Any]) -> list[str]:
+    """Below the table: the sentences left out as no_claim, with their gold labels."""
+    lines = []
+    for dataset, parts in summary.items():
+        m = parts["all"]
+        if m.get("no_claim"):
+            gold = ", ".join(f"{label} {n}" for label, n in m["no_claim_gold"].items())
+            lines.append(
+                f"{dataset}: {m['no_claim']} sentences no_claim, not scored (gold: {gold})"
+            )
+    return ["", *lines] if lines else []
 
 
 def _fmt(value: float | None) -> str:
