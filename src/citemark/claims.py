@@ -59,6 +59,8 @@ _LEAD_IN = re.compile(
     r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary)\b",
     re.IGNORECASE,
 )
+# A list label standing alone: "1.", "(a)", "iv)".
+_LIST_LABEL = re.compile(r"^\s*[(\[]?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):\]]\s*$")
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|__[^_]+__\s*:?\s*$)")
 _TERMINAL = re.compile(r"[.!?…。！？]['\"”’)\]]*\s*$")
 _LABEL_WORDS = 4
@@ -75,7 +77,7 @@ def is_no_claim(sentence: str, *, alone_on_line: bool = False) -> bool:
     units = content_units(tokens)
     if not set(units) - _NEGATIONS:
         return True
-    if _COURTESY.match(sentence):
+    if _COURTESY.match(sentence) or _LIST_LABEL.match(sentence):
         return True
     kinds = {fact.kind for fact in extract_facts(sentence)}
     text = sentence.strip()
