@@ -232,3 +232,68 @@ def test_batch_writes_one_line_per_record(
     assert "2 lines written" in result.stderr
     result = cli("batch", str(source), str(target), "--config", "nope")
     assert "unknown preset" in one_line_error(result)
+
+
+# --------------------------------------------------------------------------- check: fail rules
+
+
+def test_check_names_each_failing_sentence_and_fails_on_partial_when_asked(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    base = ["check", "--sources", str(files["sources"]), "--config", str(lexical_preset)]
+    strict = cli(*base, "--fail-on", "unsupported,conflict,partial", "--format", "json",
+                 str(files["answer"]))  # fmt: skip
+    assert strict.returncode == 1, strict.stderr
+    report = json.loads(strict.stdout)
+    partial = [n for n, s in enumerate(report["sentences"], 1) if s["status"] == "partial"]
+    assert partial, "the example has partial sentences"
+    assert [f["number"] for f in report["failures"]] == sorted([*partial, 7])
+    assert report["passed"] is False and report["check"]["fail_on"] == [
+        "conflict", "partial", "unsupported"
+    ]  # fmt: skip
+    for n in partial:
+        assert f"sentence {n} (partial)" in strict.stderr
+    # Partial alone is not a failure by default, and the library says the same.
+    default = json.loads(cli(*base, "--format", "json", str(files["answer"])).stdout)
+    assert [f["number"] for f in default["failures"]] == [7]
+
+
+def test_check_passes_over_a_lead_in(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        "--fail-on", "unsupported,partial", input="Here are the main points:\n" + SUPPORTED,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(
+        "OK: 2 sentences: 1 supported, 0 partial, 0 unsupported, 1 no claim;"
+    )
+
+
+def test_check_refuses_an_unknown_fail_condition(cli: Any, files: dict[str, Path]) -> None:
+    result = cli("check", "--sources", str(files["sources"]), "--fail-on", "partiall",
+                 str(files["supported"]))  # fmt: skip
+    line = one_line_error(result)
+    assert "unknown condition 'partiall'" in line and "--fail-on" in line
+
+
+def test_check_text_shows_conflicts_and_unsupported_words() -> None:
+    """The lines ``check`` prints for a hand-built report (until the facts stage lands)."""
+    from citemark.cli import format_problems
+    from citemark.report import Conflict, Report, SentenceResult
+    from citemark.types import Span
+
+    answer = "The tenant has two years to sue. Rent is due weekly and in cash."
+    two = answer.index("two years")
+    cash = answer.index("in cash")
+    conflict = Conflict("duration", "two years", two, two + 9, "one year", "S3", 2, 40, 48)
+    first = SentenceResult(0, 32, answer[:32], "unsupported", 0.2, {}, {}, (), (), (conflict,))
+    second = SentenceResult(33, len(answer), answer[33:], "partial", 0.5, {}, {}, (), (), (),
+                            (Span(cash, cash + 7),))  # fmt: skip
+    text = format_problems(Report(answer, (first, second), (), "lexical", "default"))
+    lines = text.splitlines()
+    assert lines[0].startswith("UNSUPPORTED [1]")
+    assert lines[1].strip() == "conflict: 'two years' vs source S3 'one year'"
+    assert lines[2].startswith("PARTIAL")
+    assert lines[3].strip() == "unsupported words: 'in cash'"
