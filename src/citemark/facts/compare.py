@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .conflicts import find_rival
+from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES
 from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
 from .quantities import scan_numeric
+from .roles import role_of
 from .text import fold, stem, tokens
 
 
@@ -189,6 +191,17 @@ def _present(fact: Fact, payload: Payload, ev: _Analysis) -> bool:
     return True
 
 
+def _listed(claim: str, cl: _Analysis, fact: Fact, payload: Payload, evidence: str) -> bool:
+    """A bare count ("two films") that the evidence shows by listing the films."""
+    if fact.kind != "number" or not isinstance(payload, Quantity) or payload.unit is not None:
+        return False
+    if fact.value != payload.key or not payload.key.isdigit():
+        return False  # an ordinal, or not a whole number
+    spans = tuple((f.start, f.end) for f in cl.facts if f.kind != "name")
+    head = role_of(claim, fact.start, fact.end, spans).head
+    return enumerated(int(payload.key), head, evidence)
+
+
 def missing_facts(claim: str, evidence: str) -> list[Fact]:
     """The claim's facts that the evidence lacks or contradicts, in claim order.
 
@@ -203,7 +216,9 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
     found = [
         f
         for f, p in zip(cl.facts, cl.payloads, strict=True)
-        if f.kind != "negation" and not _present(f, p, ev)
+        if f.kind != "negation"
+        and not _present(f, p, ev)
+        and not _listed(claim, cl, f, p, evidence)
     ]
     found.extend(c for c, _ in _negation_clashes(claim, cl, evidence or "", ev))
     found.sort(key=lambda f: (f.start, f.end, f.kind))
