@@ -170,3 +170,56 @@ def test_conflicting_fact_is_not_also_missing() -> None:
 def test_no_facts_no_conflicts() -> None:
     assert check_facts("The tenant sued.", [LEASE]).conflicts == ()
     assert check_facts("The tenant has two years to sue.", []).conflicts == ()
+
+
+# --- the fact cap ------------------------------------------------------------
+
+
+def test_cap_facts_picks_the_kinds_that_cap() -> None:
+    from citemark import load_config
+    from citemark.facts import Fact
+    from citemark.score import status_of
+
+    date = (Fact("date", "2019", "2019", 0, 4),)
+    lexical = load_config("lexical")
+    high = lexical.supported + 0.01
+    assert status_of(high, date, lexical.with_(cap_facts=("date",))) == "partial"
+    assert status_of(high, date, lexical.with_(cap_facts=("number",))) == "supported"
+    assert status_of(high, (), lexical.with_(cap_facts=("date",))) == "supported"
+    # strict_facts caps on every kind, names included, whatever cap_facts says
+    strict = lexical.with_(cap_facts=(), strict_facts=True)
+    assert status_of(high, date, strict) == "partial"
+    assert status_of(high, (Fact("name", "Acme", "acme", 0, 4),), strict) == "partial"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("date", "must be a list"), (["dates"], "unknown fact kind(s) 'dates'"), (3, "must be a")],
+)
+def test_cap_facts_is_validated(value: object, message: str) -> None:
+    from citemark import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_config("lexical").with_(cap_facts=value)
+
+
+def test_fact_cap_metrics_count_changed_sentences_and_their_precision() -> None:
+    from citemark.evaluate import Prediction, fact_cap
+
+    def pred(gold: str, capped: bool = False, conflicted: bool = False) -> Prediction:
+        status = "unsupported" if conflicted else "partial" if capped else "supported"
+        return Prediction("d", "s", "r", gold, status, 0.9, {}, None, None, capped, conflicted)
+
+    preds = [
+        pred("supported", capped=True),
+        pred("partial", capped=True),
+        pred("unsupported", capped=True),
+        pred("supported"),
+        pred("unsupported", conflicted=True),
+    ]
+    m = fact_cap(preds)
+    assert (m.sentences, m.capped, m.conflicts) == (5, 3, 1)
+    assert m.cap_precision == round(2 / 3, 4)
+    assert m.conflict_precision == 1.0
+    assert m.base_rate == 0.6
+    assert fact_cap([pred("supported")]).cap_precision is None

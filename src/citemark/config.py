@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError
+from .facts.model import FACT_KINDS
 from .sources import Limits
 
 FEATURES_LEXICAL = (
@@ -35,6 +36,10 @@ FEATURES_LEXICAL = (
 )
 FEATURES_HYBRID = (*FEATURES_LEXICAL, "cosine")
 THRESHOLDS = ("supported_hybrid", "partial_hybrid", "supported_lexical", "partial_lexical")
+# Kinds of key fact whose absence caps a sentence at "partial" (names only under
+# ``strict_facts``, which caps every kind). Measured on the fit half of the dev data
+# (``citemark eval`` prints the cap's precision): see the README's fact-cap table.
+DEFAULT_CAP_FACTS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation")
 LIMIT_KEYS = ("max_answer_chars", "max_source_chars", "max_sources", "max_phrases", "max_matches")
 _TABLES = ("weights", "bias", "thresholds")
 
@@ -63,6 +68,7 @@ class Config:
     supported_lexical: float = 0.5
     partial_lexical: float = 0.25
     strict_facts: bool = False
+    cap_facts: tuple[str, ...] = DEFAULT_CAP_FACTS
     weights_hybrid: dict[str, float] = field(default_factory=dict)
     bias_hybrid: float = 0.0
     weights_lexical: dict[str, float] = field(default_factory=dict)
@@ -82,6 +88,7 @@ class Config:
             raise ConfigError(
                 f"strict_facts must be true or false, got {type(self.strict_facts).__name__}"
             )
+        _check_cap_facts(self)
         # Counts must be whole numbers: min_tokens = 2.5 would fail deep inside matching.
         for name in ("min_tokens", "min_tokens_cjk", "candidates", "max_citations"):
             _check_range(name, getattr(self, name), 1, 10_000, integer=True)
@@ -135,6 +142,20 @@ class Config:
         if unknown:
             raise ConfigError(f"unknown config key(s): {', '.join(unknown)}")
         return replace(self, **changes)
+
+
+def _check_cap_facts(config: Config) -> None:
+    """``cap_facts``: a list of fact kinds (TOML gives a list; kept as a tuple)."""
+    value = config.cap_facts
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise ConfigError(f"cap_facts must be a list of fact kinds, got {value!r}")
+    unknown = [k for k in value if k not in FACT_KINDS]
+    if unknown:
+        raise ConfigError(
+            f"cap_facts: unknown fact kind(s) {', '.join(map(repr, unknown))} "
+            f"(known: {', '.join(FACT_KINDS)})"
+        )
+    object.__setattr__(config, "cap_facts", tuple(dict.fromkeys(value)))
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
