@@ -113,6 +113,16 @@ def test_negation_flip_conflicts_in_the_report() -> None:
             "The tenant may sublet the premises.",
             ("negation", "may not sublet", "may sublet"),
         ),
+        (
+            "The lease is between Acme Corp and the tenant.",
+            "The lease is between Beta Corp and the tenant.",
+            ("name", "Acme Corp", "Beta Corp"),
+        ),
+        (
+            "The film was directed by John Smith.",
+            "The film was directed by Jane Doe in 1990.",
+            ("name", "John Smith", "Jane Doe"),
+        ),
     ],
 )
 def test_conflicts(claim: str, passage: str, expected: tuple[str, str, str]) -> None:
@@ -155,6 +165,10 @@ def test_conflict_names_its_passage_and_offsets() -> None:
         ("The lease was signed on July 11, 2019.", "The lease was signed in July 2019."),
         # an ordinal against a count
         ("The third party signed the deed.", "Two parties signed the deed."),
+        # a name in another slot, or the same name written differently
+        ("The film was directed by John Smith.", "The film was produced by Jane Doe."),
+        ("The film was directed by John Smith.", "The film was directed by Smith."),
+        ("Smith sued Acme Corp in Ohio.", "Smith sued Acme Inc. in Texas."),
     ],
 )
 def test_no_conflict(claim: str, passage: str) -> None:

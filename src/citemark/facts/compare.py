@@ -248,7 +248,7 @@ def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
     for fact in missing:
         if fact.kind == "negation":
             got = _negation_rival(claim, cl, fact, passages)
-        elif fact.kind == "name" or fact not in payloads:
+        elif fact not in payloads:
             got = None
         else:
             got = find_rival(claim, cl.facts, fact, payloads[fact], views)

@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .model import DateKeys, Fact, Payload, Quantity
-from .roles import Role, role_of
+from .lexicon import GENERIC_HEADS
+from .model import DateKeys, Fact, NameKey, Payload, Quantity
+from .roles import Role, role_of, slot_of
 
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
@@ -88,9 +89,24 @@ def _date_order(d: DateKeys) -> float | None:
     return float(f["dec"] * 10000) if "dec" in f and "m" not in f else None
 
 
+def _rival_names(
+    claim_text: str, claim: Fact, cp: NameKey, text: str, ev: Fact, ep: NameKey
+) -> bool:
+    """Another name where the claim has its own: the same kind of organisation or place
+    ("Acme Corp" / "Beta Corp"), or right after the same words ("signed by Acme" /
+    "signed by Beta")."""
+    if set(cp.words) & set(ep.words) - GENERIC_HEADS:
+        return False  # a shared distinctive word: the same name written differently
+    head = cp.words[-1]
+    if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
+        return ep.words[-1] == head
+    before = slot_of(claim_text, claim.start)
+    return bool(before) and before == slot_of(text, ev.start)
+
+
 def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     """Same kind of value in the same unit, time system or currency, and a different value."""
-    if claim.kind != ev.kind:
+    if claim.kind != ev.kind or isinstance(cp, NameKey):
         return False
     if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
         return _dates_differ(cp, ep)
@@ -147,7 +163,10 @@ def find_rival(
         others = _spans(facts)
         rivals: list[tuple[int, Fact, Payload]] = []
         for ev, ep in zip(facts, payloads, strict=True):
-            if not _same_slot(fact, payload, ev, ep):
+            if isinstance(payload, NameKey) and isinstance(ep, NameKey):
+                if not _rival_names(claim_text, fact, payload, text, ev, ep):
+                    continue
+            elif not _same_slot(fact, payload, ev, ep):
                 continue
             strength = _agrees(
                 fact, payload, crole, ev, ep, role_of(text, ev.start, ev.end, others)

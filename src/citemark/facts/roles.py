@@ -120,3 +120,18 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     tail = text[max(0, start - 2) : start]
     hedged = any(w in HEDGES for w in before) or "~" in tail
     return Role(frozenset(context), head, hedged)
+
+
+def slot_of(text: str, start: int) -> tuple[str, ...]:
+    """The two words right before ``start`` when they hold a content word ("signed by"),
+    else ``()``: the slot a name fills."""
+    lay = _layout(text)
+    i = bisect_left(lay.starts, start)
+    if i < 2:
+        return ()
+    a, b = lay.toks[i - 2], lay.toks[i - 1]
+    if _gap_has_punct(text, a.end, b.start) or _gap_has_punct(text, b.end, start):
+        return ()
+    if _content(a) is None and _content(b) is None:
+        return ()
+    return (stem(a.lower), stem(b.lower))
