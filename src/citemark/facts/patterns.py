@@ -151,7 +151,10 @@ MASTERS = {
 }
 YEAR_ONLY = re.compile(r"1[0-9]{3}|20[0-9]{2}")
 TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
-LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s)")
+LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s|$)")
+# What may stand before a list marker on its line: nothing, or the end of the previous
+# item's sentence ("... qu0tes.   2.").
+MARKER_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]\s+)$")
 A_SCALES = frozenset(("dozen", *SCALES))
 TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),

@@ -30,6 +30,7 @@ from .patterns import (
     A_SCALES,
     ALT_RES,
     LIST_MARK,
+    MARKER_LEAD,
     MASTERS,
     SPELLED_SPLIT,
     TRIGGER_CHARS,
@@ -173,6 +174,11 @@ _DETERMINER_BEFORE = re.compile(
 )
 
 
+_ANOTHER_BEFORE = re.compile(r"(?i:\ban?\s+)$")
+_THE_BEFORE = re.compile(r"(?i:\bthe\s+)$")
+_ITEM_AFTER = re.compile(r"\s+(?:is|was|one|reason|theory|way|step|point|factor|option)\b|,")
+
+
 def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     """ "First, ..." / "at first" are discourse, not a count; "first" with no
     determiner before it is the adverb ("when the planets first formed")."""
@@ -180,9 +186,13 @@ def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     after = text[m.end() : m.end() + 14].lower()
     if after.startswith(",") or after.startswith((" of all", " and foremost")):
         return True
+    before = text[max(0, m.start() - 8) : m.start()]
+    if _ANOTHER_BEFORE.search(before) or (
+        _THE_BEFORE.search(before) and _ITEM_AFTER.match(text, m.end())
+    ):
+        return True  # "a second theory" (another one), "the second is that ..."
     if word != "first":
         return False
-    before = text[max(0, m.start() - 8) : m.start()]
     return not _DETERMINER_BEFORE.search(before)
 
 
@@ -339,7 +349,12 @@ def _list_marker(text: str, p: int) -> int:
     if m is None:
         return -1
     line_start = text.rfind("\n", 0, p) + 1
-    return m.end() if text[line_start:p].strip(" \t") == "" else -1
+    return (
+        m.end()
+        if MARKER_LEAD.search(text[max(line_start, p - 40) : p].rstrip(" \t") + " ")
+        or text[line_start:p].strip(" \t") == ""
+        else -1
+    )
 
 
 def scan_numeric(
