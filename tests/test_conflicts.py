@@ -169,6 +169,10 @@ def test_conflict_names_its_passage_and_offsets() -> None:
         ("The film was directed by John Smith.", "The film was produced by Jane Doe."),
         ("The film was directed by John Smith.", "The film was directed by Smith."),
         ("Smith sued Acme Corp in Ohio.", "Smith sued Acme Inc. in Texas."),
+        # the rival name is in the claim too
+        ("It featured vocals from Canadian singer Kai.", "It featured vocals from Kai."),
+        # a bare year is no rival to a full date: another event, most likely
+        ("It was released on vinyl on November 25, 2016.", "It was first released in 1990."),
     ],
 )
 def test_no_conflict(claim: str, passage: str) -> None:

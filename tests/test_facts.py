@@ -312,6 +312,10 @@ def test_count_shown_by_listing_is_present() -> None:
     assert kinds_values(found) == [("number", "2")]
 
 
+def test_an_ordinal_word_in_the_evidence_backs_its_number() -> None:
+    assert missing_facts("It opened its first store.", "The chain first opened a store.") == []
+
+
 def test_adverb_first_and_year_like_counts() -> None:
     assert extract_facts("When the planets first formed, dust collided.") == []
     assert kinds_values(extract_facts("It was the first case.")) == [("number", "1st")]

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from .conflicts import find_rival
 from .enumeration import enumerated
-from .lexicon import ASSERT_PREV, CURRENCIES
+from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS
 from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
@@ -80,6 +80,11 @@ def _analyse_uncached(text: str) -> _Analysis:
             if p.time:
                 times.add(p.time)
     dates = _date_index((p for _, p in items), quantities)
+    for t in toks:
+        # every ordinal word backs its number, even where it is no fact of its own
+        # ("first opened" backs "its first store")
+        if t.lower in ORD_WORDS:
+            quantities.setdefault(str(ORD_WORDS[t.lower]), set()).add(None)
     words = {fold(t.surface) for t in toks}
     words.update([part for w in words if "-" in w for part in w.split("-") if part])
     for _f, p in names:

@@ -19,11 +19,15 @@ value lies between two rivals (a range: "from 2015 to 2020" for "in 2017").
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from .lexicon import GENERIC_HEADS
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .roles import Role, role_of, slot_of
+from .text import fold
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
@@ -69,14 +73,15 @@ def _date_fields(alt: tuple[int | str, ...]) -> dict[str, int]:
 
 
 def _dates_differ(a: DateKeys, b: DateKeys) -> bool:
-    """True when every reading of ``a`` differs from every reading of ``b`` at a precision
-    both give; "July 2019" against "July 11, 2019" does not differ, it is less precise."""
+    """True when every reading of the claim's date ``a`` differs from every reading of
+    ``b``, and ``b`` is at least as precise: "July 2019" against "July 11, 2019" does not
+    differ, and a bare "1990" is no rival to "November 25, 2016" (another event, most
+    likely, not another date for this one)."""
     for x in a.alts:
         fx = _date_fields(x)
         for y in b.alts:
             fy = _date_fields(y)
-            shared = fx.keys() & fy.keys()
-            if not shared or all(fx[k] == fy[k] for k in shared):
+            if not fx.keys() <= fy.keys() or all(fx[k] == fy[k] for k in fx):
                 return False
     return True
 
@@ -97,11 +102,18 @@ def _rival_names(
     "signed by Beta")."""
     if set(cp.words) & set(ep.words) - GENERIC_HEADS:
         return False  # a shared distinctive word: the same name written differently
+    if _words_in(ep.words, claim_text):
+        return False  # the claim names it too ("Canadian singer Kai")
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
     before = slot_of(claim_text, claim.start)
     return bool(before) and before == slot_of(text, ev.start)
+
+
+def _words_in(words: tuple[str, ...], text: str) -> bool:
+    folded = {fold(w) for w in _WORD.findall(text)}
+    return all(w in folded for w in words if w not in GENERIC_HEADS)
 
 
 def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
