@@ -209,6 +209,10 @@ def test_eval_scores_an_evalset_file(
     result = cli("eval", str(path), "--config", str(lexical_preset), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["split"] == "all"
+    cap = json.loads(result.stdout)["results"]["example"]["fact_cap"]
+    assert (cap["sentences"], cap["base_rate"]) == (2, 0.5)
+    table = cli("eval", str(path), "--config", str(lexical_preset))
+    assert "| data | sentences | base rate | capped | cap precision |" in table.stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": 1}\n', "utf-8")
     assert "not an evalset v1 record" in one_line_error(cli("eval", str(bad)))

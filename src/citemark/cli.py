@@ -671,7 +671,7 @@ def eval_command(
     Example:
       citemark eval ../shared/data/lfqa.jsonl ../shared/data/wice.jsonl --split holdout
     """
-    from .evaluate import format_table, predict, read_records, summarize
+    from .evaluate import format_fact_cap_table, format_table, predict, read_records, summarize
     from .evaluate import plot as draw
 
     predictions = []
@@ -685,6 +685,8 @@ def eval_command(
     else:
         click.echo(f"preset {config}, split {split}\n")
         click.echo(format_table(summary))
+        click.echo("\nfact cap (a missing key fact kept these from 'supported') and conflicts\n")
+        click.echo(format_fact_cap_table(summary))
     if plot:
         draw(predictions, plot)
         click.echo(f"plot written to {Path(plot)}", err=True)

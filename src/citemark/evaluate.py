@@ -27,7 +27,7 @@ from .errors import InputError
 from .index import SourceIndex
 from .pipeline import align
 from .report import SentenceResult
-from .score import STATUSES
+from .score import STATUSES, fact_capped
 
 SPLITS = ("all", "fit", "holdout")
 
@@ -64,6 +64,9 @@ class Prediction:
     features: dict[str, float]
     hit1: bool | None
     hit3: bool | None
+    # the fact cap alone kept it from "supported"; the evidence states a fact differently
+    capped: bool = False
+    conflicted: bool = False
 
 
 def split_of(record: EvalRecord) -> str:
@@ -161,6 +164,8 @@ def predict(
                 result.features,
                 hit1,
                 hit3,
+                fact_capped(result.score, result.missing_facts, cfg) and not result.conflicts,
+                bool(result.conflicts),
             )
 
 
@@ -269,6 +274,56 @@ def _auroc(scores: list[float], positive: list[bool]) -> float | None:
     return round((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg), 4)
 
 
+@dataclass
+class FactCapMetrics:
+    """Whether the fact cap and fact conflicts earn their place on one dataset.
+
+    ``capped``: sentences the cap kept from "supported"; ``cap_precision``: the share
+    of them whose gold label is not "supported" (the cap was right). It is worth
+    having only when well above ``base_rate``, the share of all sentences that are
+    not supported: below it, the cap flags worse than picking sentences at random.
+    ``conflicts``/``conflict_precision``: the same for sentences with a conflict.
+    """
+
+    sentences: int
+    base_rate: float
+    capped: int
+    cap_precision: float | None
+    conflicts: int
+    conflict_precision: float | None
+
+
+def fact_cap(predictions: list[Prediction]) -> FactCapMetrics:
+    """How many sentences the fact cap and conflicts changed, and how often rightly."""
+    capped = [p.gold != "supported" for p in predictions if p.capped]
+    conflicted = [p.gold != "supported" for p in predictions if p.conflicted]
+    flagged = sum(p.gold != "supported" for p in predictions)
+    return FactCapMetrics(
+        sentences=len(predictions),
+        base_rate=round(_ratio(flagged, len(predictions)), 4),
+        capped=len(capped),
+        cap_precision=round(sum(capped) / len(capped), 4) if capped else None,
+        conflicts=len(conflicted),
+        conflict_precision=round(sum(conflicted) / len(conflicted), 4) if conflicted else None,
+    )
+
+
+def format_fact_cap_table(summary: dict[str, Any]) -> str:
+    """A Markdown table of the fact cap's and conflicts' precision per dataset."""
+    rows = [
+        "| data | sentences | base rate | capped | cap precision | conflicts | "
+        "conflict precision |",
+        "|" + "---|" * 7,
+    ]
+    for dataset, parts in summary.items():
+        m = parts["fact_cap"]
+        rows.append(
+            f"| {dataset} | {m['sentences']} | {m['base_rate']:.3f} | {m['capped']} | "
+            f"{_fmt(m['cap_precision'])} | {m['conflicts']} | {_fmt(m['conflict_precision'])} |"
+        )
+    return "\n".join(rows)
+
+
 def summarize(predictions: list[Prediction]) -> dict[str, Any]:
     """Metrics per dataset, and per system within each dataset."""
     by_dataset: dict[str, list[Prediction]] = defaultdict(list)
@@ -284,6 +339,7 @@ def summarize(predictions: list[Prediction]) -> dict[str, Any]:
             "systems": {s: metrics(ps).__dict__ for s, ps in sorted(by_system.items())}
             if len(by_system) > 1
             else {},
+            "fact_cap": fact_cap(preds).__dict__,
         }
     return result
 
