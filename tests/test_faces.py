@@ -312,10 +312,15 @@ def test_a_conflict_end_to_end_fails_and_is_drawn() -> None:
     "strict: the test turns red once it passes, so the marker gets removed",
 )
 def test_unsupported_words_end_to_end_depend_on_the_spans_branch() -> None:
-    sources = [{"id": "S1", "text": "Rent is due weekly. The landlord keeps the deposit."}]
-    report = align("Rent is due weekly and only in cash.", sources, config=LEXICAL)
+    sources = ["The Tenant shall pay the monthly rent of $2,400 on the first day of each month."]
+    answer = "The tenant shall pay the monthly rent of $2,400 and also owes a pet fee of $300."
+    report = align(answer, sources, config=LEXICAL)
     (result,) = report.sentences
     assert result.status in ("partial", "unsupported")
     words = [report.answer[s.start : s.end] for s in result.unsupported_spans]
-    assert any("cash" in w for w in words), words
-    assert re.search(r'<span class="cm-unsupported-words">[^<]*cash', report.html())
+    assert any("pet fee" in w for w in words), words
+    page = report.html()
+    assert re.search(r'<span class="cm-unsupported-words">[^<]*pet fee', page)
+    # Words no citation supports are never drawn inside paraphrase support.
+    assert not re.search(r'<cite class="cm-paraphrase"[^>]*>[^/]*cm-unsupported-words', page)
+    assert not any("pet fee" in report.answer[m.start : m.end] for m in report.marks())

@@ -175,7 +175,10 @@ class Report:
             # An unsupported, contradicted or empty sentence is never drawn as support.
             drawn = sentence.status in ("supported", "partial") and not sentence.conflicts
             if ids and drawn:
-                marks.extend(_gaps(self.answer, sentence, self.blocks, ids))
+                # Words no citation supports are not drawn as paraphrase support either.
+                cuts = [(b.start, b.end) for b in self.blocks]
+                cuts += [(u.start, u.end) for u in sentence.unsupported_spans]
+                marks.extend(_gaps(self.answer, sentence, sorted(cuts), ids))
         return sorted(marks)
 
     def annotations(self) -> list[Note]:
@@ -284,14 +287,15 @@ def _paraphrase_ids(sentence: SentenceResult) -> tuple[str, ...]:
 
 
 def _gaps(
-    answer: str, sentence: SentenceResult, blocks: tuple[Block, ...], ids: tuple[str, ...]
+    answer: str, sentence: SentenceResult, cuts: list[tuple[int, int]], ids: tuple[str, ...]
 ) -> list[Mark]:
-    """Stretches of the sentence outside verbatim blocks that hold a content word, trimmed.
+    """Stretches of the sentence outside ``cuts`` (sorted) that hold a content word, trimmed.
 
-    "Under the" between two quotes says nothing a source could support, so it is
-    left plain rather than drawn as paraphrase.
+    The cuts are verbatim blocks and unsupported words. "Under the" between two
+    quotes says nothing a source could support, so it is left plain rather than
+    drawn as paraphrase.
     """
-    cuts = [(b.start, b.end) for b in blocks if b.start < sentence.end and b.end > sentence.start]
+    cuts = [(s, e) for s, e in cuts if s < sentence.end and e > sentence.start]
     marks: list[Mark] = []
     position = sentence.start
     for start, end in [*cuts, (sentence.end, sentence.end)]:
