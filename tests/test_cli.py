@@ -80,12 +80,18 @@ def test_check_fails_on_an_unsupported_sentence(
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("UNSUPPORTED [7]")
-    assert "Disputes will be resolved by arbitration in Delaware." in lines[0]
-    assert "missing facts: name 'Delaware'" in lines[1]
-    assert any(line.startswith("PARTIAL") for line in lines)
-    # The last line names the failing sentence and why (issue 10.3).
-    assert lines[-1].startswith("FAIL: sentence 7 (unsupported) (")
+    # Sentence 5 ("two years" against the lease's "one (1) year") is a conflict since
+    # the facts stage reports conflicts; it used to be the example's partial sentence.
+    assert lines[0].startswith("UNSUPPORTED [5]")
+    assert lines[1].strip() == "conflict: 'two years' vs source lease 'one (1) year'"
+    seventh = next(n for n, line in enumerate(lines) if line.startswith("UNSUPPORTED [7]"))
+    assert "Disputes will be resolved by arbitration in Delaware." in lines[seventh]
+    assert "missing facts: name 'Delaware'" in lines[seventh + 1]
+    # The last line names each failing sentence and why (issue 10.3).
+    assert lines[-1].startswith(
+        "FAIL: sentence 5 (conflict: 'two years' vs source lease 'one (1) year'; unsupported); "
+        "sentence 7 (unsupported) ("
+    )
 
 
 def test_check_fails_under_min_coverage_and_json_parses(
@@ -241,25 +247,32 @@ def test_batch_writes_one_line_per_record(
 # --------------------------------------------------------------------------- check: fail rules
 
 
-def test_check_names_each_failing_sentence_and_fails_on_partial_when_asked(
-    cli: Any, files: dict[str, Path], lexical_preset: Path
+def test_check_fails_on_partial_only_when_asked(
+    cli: Any, tmp_path: Path, lexical_preset: Path
 ) -> None:
-    base = ["check", "--sources", str(files["sources"]), "--config", str(lexical_preset)]
-    strict = cli(*base, "--fail-on", "unsupported,conflict,partial", "--format", "json",
-                 str(files["answer"]))  # fmt: skip
+    sources = tmp_path / "sales.json"
+    sources.write_text(
+        json.dumps(
+            ["The company saw sales increased significantly.", "Operating costs decreased by 10%."]
+        ),
+        "utf-8",
+    )
+    answer = "Sales increased, costs decreased, and margins improved.\n"
+    base = ["check", "--sources", str(sources), "--config", str(lexical_preset)]
+    lenient = cli(*base, input=answer)
+    assert lenient.returncode == 0, lenient.stdout + lenient.stderr
+    assert lenient.stdout.startswith("PARTIAL     [1]")
+    assert lenient.stdout.splitlines()[-1].startswith("OK: 1 sentence: 0 supported, 1 partial")
+    strict = cli(
+        *base, "--fail-on", "unsupported,conflict,partial", "--format", "json", input=answer
+    )
     assert strict.returncode == 1, strict.stderr
     report = json.loads(strict.stdout)
-    partial = [n for n, s in enumerate(report["sentences"], 1) if s["status"] == "partial"]
-    assert partial, "the example has partial sentences"
-    assert [f["number"] for f in report["failures"]] == sorted([*partial, 7])
-    assert report["passed"] is False and report["check"]["fail_on"] == [
-        "conflict", "partial", "unsupported"
-    ]  # fmt: skip
-    for n in partial:
-        assert f"sentence {n} (partial)" in strict.stderr
-    # Partial alone is not a failure by default, and the library says the same.
-    default = json.loads(cli(*base, "--format", "json", str(files["answer"])).stdout)
-    assert [f["number"] for f in default["failures"]] == [7]
+    assert [f["number"] for f in report["failures"]] == [1]
+    assert report["passed"] is False and report["check"]["passed"] is False
+    assert report["check"]["fail_on"] == ["conflict", "partial", "unsupported"]
+    assert report["check"]["failures"] == ["sentence 1 (partial)"]
+    assert strict.stderr.startswith("FAIL: sentence 1 (partial) (")
 
 
 def test_check_passes_over_a_lead_in(
@@ -301,3 +314,25 @@ def test_check_text_shows_conflicts_and_unsupported_words() -> None:
     assert lines[1].strip() == "conflict: 'two years' vs source S3 'one year'"
     assert lines[2].startswith("PARTIAL")
     assert lines[3].strip() == "unsupported words: 'in cash'"
+
+
+def test_check_fails_on_a_conflict_and_says_so(
+    cli: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    sources = tmp_path / "tenancy.json"
+    text = "A tenant must bring an action within one year of the end of the tenancy."
+    sources.write_text(json.dumps([{"id": "S3", "text": text}]), "utf-8")
+    base = ["check", "--sources", str(sources), "--config", str(lexical_preset)]
+    result = cli(*base, input="The tenant has two years to sue.\n")
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert "            conflict: 'two years' vs source S3 'one year'" in lines
+    assert lines[-1].startswith(
+        "FAIL: sentence 1 (conflict: 'two years' vs source S3 'one year'; unsupported) "
+        "(1 sentence: 0 supported, 0 partial, 1 unsupported (1 in conflict);"
+    )
+    # Failing on partial alone, a contradicted (unsupported) sentence passes.
+    assert (
+        cli(*base, "--fail-on", "partial", input="The tenant has two years to sue.\n").returncode
+        == 0
+    )
