@@ -265,3 +265,18 @@ def test_review_shows_conflict_values_and_underlines_unsupported_words(page: Pag
     expect(lead).to_have_css("background-color", "rgba(0, 0, 0, 0)")
     expect(page.locator(".review-list li")).to_have_count(2)
     expect(page.locator(".review-list")).to_contain_text("Conflict: two years vs S3 one year")
+
+
+def test_a_real_conflict_is_shown_with_both_values(page: Page) -> None:
+    source = "A tenant must bring an action within one year of the end of the tenancy."
+    page.locator("#answer").fill("Here are the main points:\nThe tenant has two years to sue.")
+    page.locator("#sources").fill(json.dumps([{"id": "S3", "text": source}]))
+    check(page)
+    expect(page.locator(".sentence.status-no_claim")).to_have_count(1)
+    card = page.locator("#answer-view .conflict")
+    expect(card.locator(".conflict-answer")).to_have_text("two years")
+    expect(card.locator(".conflict-source")).to_have_text("one year")
+    expect(page.locator(".sentence.status-unsupported mark.conflict-value")).to_have_text(
+        "two years"
+    )
+    expect(page.locator(".sentence.status-unsupported .cite.paraphrase")).to_have_count(0)
