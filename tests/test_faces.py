@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import citemark
-from citemark import Conflict, InputError, Report, SentenceResult, align, load_config
-from citemark.render import Mark, parse_tagged, render_html, render_tagged
+from citemark import Conflict, InputError, Report, SentenceResult, align, load_config, parse_tagged
+from citemark.render import Mark, render_html, render_tagged
 from citemark.types import Block, Span
 
 LEXICAL = load_config("default").with_(mode="lexical")
