@@ -39,6 +39,7 @@ NO_CLAIM = [
     "1.",
     "(b)",
     "**Termination:**",
+    "Here are the key terms of the lease:",
 ]
 CLAIMS = [
     "In summary, the tenant owes $2,400.",
@@ -52,6 +53,11 @@ CLAIMS = [
     "The court ruled for Smith:",
     "The tenant did not pay.",
     "Rent is due monthly",
+    "The documents were provided.",
+    "In summary, the tenant breached the lease:",
+    "According to the text, rent is due monthly.",
+    "Tariffs cut imports.",  # "imports" shares its stem with "important"
+    "imports.",
 ]
 
 

@@ -39,18 +39,26 @@ _COURTESY = re.compile(
 
 # Words that talk about the answer rather than the world: a sentence made of
 # these and function words ("Here is a concise summary of the passage:") is a lead-in.
+# Compared as stems, so no word whose stem a content word shares ("important" and
+# "imports" are both "import").
 _META = frozenset(
     unit(word) or word
     for word in """
     summary summaries summarize summarized summarizing concise brief short overview key main
-    important point points include includes including following follow below above answer
-    answers passage passages text texts document documents article source sources context
-    information detail details list listed highlight highlights takeaway takeaways finding
-    findings note notes breakdown explanation explain explained outline conclusion conclude
-    sum recap review question questions response based provided given mentioned described
-    according quick general short here sure let see look okay ok
+    point points include includes including following below passage passages highlight
+    highlights takeaway takeaways breakdown outline recap here sure quick
     """.split()
 )
+# "Based on the provided passage, ..." says where the answer comes from, nothing more.
+_SOURCE_PHRASE = re.compile(
+    r"^\W*(?:based\s+on|according\s+to|from)\s+the\s+(?:provided\s+|given\s+|above\s+)?"
+    r"(?:text|passage|document|article|context|information|source)s?\b,?",
+    re.IGNORECASE,
+)
+# A lead-in ending in a colon may name what follows in a few words ("Here are the
+# key terms of the lease:"); more than this many is a claim ("In summary, the
+# tenant breached the lease:").
+_LEAD_IN_OTHER_WORDS = 2
 
 # How a lead-in may begin; with a closing colon, the sentence introduces a list.
 _LEAD_IN = re.compile(
@@ -63,7 +71,7 @@ _LEAD_IN = re.compile(
 _LIST_LABEL = re.compile(r"^\s*[(\[]?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):\]]\s*$")
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|__[^_]+__\s*:?\s*$)")
 _TERMINAL = re.compile(r"[.!?…。！？]['\"”’)\]]*\s*$")
-_LABEL_WORDS = 4
+_LABEL_WORDS = 3
 _HEADING_WORDS = 8
 
 
@@ -86,10 +94,14 @@ def is_no_claim(sentence: str, *, alone_on_line: bool = False) -> bool:
         return True
     if kinds:
         return False
-    if all(u in _META for u in units):
+    rest = _SOURCE_PHRASE.sub("", text)
+    other = [u for u in content_units(tokenize(rest)) if u not in _META]
+    if not other:
         return True
     if text.endswith(":"):
-        return _LEAD_IN.match(text) is not None or len(tokens) <= _LABEL_WORDS
+        if _LEAD_IN.match(rest) is not None:
+            return len(other) <= _LEAD_IN_OTHER_WORDS
+        return len(tokens) <= _LABEL_WORDS
     return False
 
 
