@@ -115,6 +115,9 @@ def untag(tagged: str, spans: Sequence[Mapping[str, Any]]) -> str:
     return "".join(out)
 
 
+NOTE_TAGS = {"mark": "cm-conflict", "span": "cm-unsupported-words"}
+
+
 class _PageText(HTMLParser):
     """The text of an HTML fragment, unescaped, and where each ``<cite>`` lies in it."""
 
@@ -124,18 +127,27 @@ class _PageText(HTMLParser):
         self.cites: list[tuple[int, int, dict[str, str | None]]] = []
         self.problems: list[str] = []
         self._open: tuple[int, dict[str, str | None]] | None = None
+        # A conflict value or unsupported words: inside or outside a cite, never across.
+        self._note: str | None = None
 
     def _length(self) -> int:
         return sum(len(p) for p in self.parts)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag != "cite" or self._open is not None:
+        note = NOTE_TAGS.get(tag)
+        if note is not None and dict(attrs).get("class") == note and self._note is None:
+            self._note = tag
+            return
+        if tag != "cite" or self._open is not None or self._note is not None:
             self.problems.append(f"start tag {tag!r} (inside a cite: {self._open is not None})")
             return
         self._open = (self._length(), dict(attrs))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag != "cite" or self._open is None:
+        if tag in NOTE_TAGS and self._note == tag:
+            self._note = None
+            return
+        if tag != "cite" or self._open is None or self._note is not None:
             self.problems.append(f"end tag {tag!r}")
             return
         start, attrs = self._open
@@ -176,6 +188,7 @@ def check_html(page: str, text: str, spans: Sequence[Mapping[str, Any]]) -> None
     parser.close()
     assert not parser.problems, parser.problems
     assert parser._open is None, "a <cite> is never closed"
+    assert parser._note is None, "a conflict or unsupported-words tag is never closed"
     assert "".join(parser.parts) == text
     assert [(s, e) for s, e, _ in parser.cites] == [(s["start"], s["end"]) for s in spans]
     for (_, _, attrs), span in zip(parser.cites, spans, strict=True):
