@@ -101,10 +101,15 @@ def test_example_review(page: Page, server: Any, example: dict[str, Any]) -> Non
     # Unsupported: red background, an icon and the word, with the missing fact.
     unsupported = page.locator(".sentence.status-unsupported")
     expect(unsupported).to_have_count(counts["unsupported"])
-    expect(unsupported.locator(".flag")).to_have_text("⚠ Unsupported")
-    expect(unsupported).to_have_css("background-color", "rgb(253, 227, 225)")
+    # (sentence 5, "two years" against the lease's "one (1) year", is a conflict)
+    expect(unsupported.locator(".flag")).to_have_text(["⚠ Unsupported"] * counts["unsupported"])
+    expect(page.locator("#answer-view .conflict .conflict-source")).to_have_text("one (1) year")
+    for n in range(counts["unsupported"]):
+        expect(unsupported.nth(n)).to_have_css("background-color", "rgb(253, 227, 225)")
     expect(unsupported.locator(".missing")).to_contain_text("Delaware")
-    expect(page.locator(".sentence.status-partial .flag")).to_contain_text("Partial")
+    # The example's partial sentence was sentence 5, a conflict now; a partial sentence's
+    # flag is checked in test_review_shows_conflict_values_and_underlines_unsupported_words.
+    expect(page.locator(".sentence.status-partial .flag")).to_have_count(counts["partial"])
 
     # Quotes and paraphrase support are drawn differently.
     expect(page.locator(".cite.verbatim").first).to_have_css("border-bottom-style", "solid")
@@ -254,6 +259,7 @@ def test_review_shows_conflict_values_and_underlines_unsupported_words(page: Pag
     expect(page.locator("#evidence .conflict-pair")).to_contain_text("Answer says")
 
     # A wavy underline on the unsupported words of the partial sentence.
+    expect(page.locator(".sentence.status-partial .flag")).to_have_text("◐ Partial")
     words = page.locator(".sentence.status-partial .unsupported-words")
     expect(words).to_have_text("in cash")
     expect(words).to_have_css("text-decoration-style", "wavy")

@@ -238,7 +238,9 @@ def test_batch_writes_one_line_per_record(
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in target.read_text("utf-8").splitlines()]
     assert [line["id"] for line in lines] == ["a", "b"]
-    assert lines[0]["report"]["summary"]["unsupported"] == 1
+    # Sentence 7 (Delaware), and sentence 5 since the facts stage finds its conflict.
+    assert lines[0]["report"]["summary"]["unsupported"] == 2
+    assert lines[0]["report"]["summary"]["conflicts"] == 1
     assert "2 lines written" in result.stderr
     result = cli("batch", str(source), str(target), "--config", "nope")
     assert "unknown preset" in one_line_error(result)
