@@ -371,7 +371,8 @@ def _no_claim_lines(summary: dict[str, Any]) -> list[str]:
         if m.get("no_claim"):
             gold = ", ".join(f"{label} {n}" for label, n in m["no_claim_gold"].items())
             lines.append(
-                f"{dataset}: {m['no_claim']} sentences no_claim, not scored (gold: {gold})"
+                f"{dataset}: {m['no_claim']} sentence{'s' if m['no_claim'] > 1 else ''} no_claim, "
+                f"not scored (gold: {gold})"
             )
     return ["", *lines] if lines else []
 
