@@ -275,7 +275,9 @@ def test_review_shows_conflict_values_and_underlines_unsupported_words(page: Pag
 
 def test_a_real_conflict_is_shown_with_both_values(page: Page) -> None:
     source = "A tenant must bring an action within one year of the end of the tenancy."
-    page.locator("#answer").fill("Here are the main points:\nThe tenant has two years to sue.")
+    page.locator("#answer").fill(
+        "Here are the main points:\nIn summary, the tenant has two years to sue."
+    )
     page.locator("#sources").fill(json.dumps([{"id": "S3", "text": source}]))
     check(page)
     expect(page.locator(".sentence.status-no_claim")).to_have_count(1)

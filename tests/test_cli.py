@@ -288,6 +288,14 @@ def test_check_passes_over_a_lead_in(
     assert result.stdout.startswith(
         "OK: 2 sentences: 1 supported, 0 partial, 0 unsupported, 1 no claim;"
     )
+    # A claim that merely begins like a lead-in is judged, and fails.
+    claim = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        input="In summary, the tenant owes $9,900 in damages.\n",
+    )  # fmt: skip
+    assert claim.returncode == 1, claim.stdout
+    # (the facts stage finds "$9,900" against the lease's "$2,400": a conflict)
+    assert claim.stdout.splitlines()[-1].startswith("FAIL: sentence 1 (conflict: '$9,900'")
 
 
 def test_check_refuses_an_unknown_fail_condition(cli: Any, files: dict[str, Path]) -> None:

@@ -442,13 +442,18 @@ def test_align_says_passed_by_the_check_rule(client: httpx.Client, example: dict
 
 
 def test_align_gives_lead_ins_no_claim(client: httpx.Client, example: dict[str, Any]) -> None:
-    answer = "Here are the main points:\nThe tenant shall pay the monthly rent of $2,400."
+    answer = (
+        "Here are the main points:\nThe tenant shall pay the monthly rent of $2,400.\n"
+        "In summary, the tenant owes $9,900 in damages."
+    )
     report = client.post("/v1/align", json={"answer": answer, "sources": example["sources"]})
     assert report.status_code == 200, report.text
     data = report.json()
-    assert [s["status"] for s in data["sentences"]] == ["no_claim", "supported"]
+    # The last sentence begins like a lead-in but states a fact: it is judged.
+    assert [s["status"] for s in data["sentences"]] == ["no_claim", "supported", "unsupported"]
     assert data["sentences"][0]["citations"] == []
-    assert data["summary"]["no_claim"] == 1 and data["passed"] is True
+    assert data["summary"]["no_claim"] == 1 and data["summary"]["unsupported"] == 1
+    assert [f["number"] for f in data["failures"]] == [3]
     assert data["sentences"][0]["conflicts"] == [] and "unsupported_spans" in data["sentences"][0]
 
 
