@@ -76,9 +76,17 @@ def test_uncited_legal_claims_are_flagged(name: str) -> None:
 
 
 def test_missing_facts_name_what_the_evidence_lacks() -> None:
-    assert [f.text for f in _one(NOT_SUPPORTED["changed number"]).missing_facts] == ["two years"]
+    invented = _one(NOT_SUPPORTED["invented"])
+    assert [f.text for f in invented.missing_facts] == ["$100,000"]
+
+
+def test_conflicts_name_what_the_evidence_states_instead() -> None:
+    # The lease says "one (1) year": a changed value is a conflict, not a missing fact.
+    changed = _one(NOT_SUPPORTED["changed number"])
+    assert [(c.text, c.evidence) for c in changed.conflicts] == [("two years", "one (1) year")]
+    assert changed.missing_facts == () and changed.status == "unsupported"
     negated = _one(NOT_SUPPORTED["negated"])
-    assert [f.kind for f in negated.missing_facts] == ["negation"]
+    assert [(c.kind, c.evidence) for c in negated.conflicts] == [("negation", "shall not sublet")]
 
 
 def test_an_invented_claim_is_unsupported_and_uncited_in_the_summary() -> None:

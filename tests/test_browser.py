@@ -101,10 +101,15 @@ def test_example_review(page: Page, server: Any, example: dict[str, Any]) -> Non
     # Unsupported: red background, an icon and the word, with the missing fact.
     unsupported = page.locator(".sentence.status-unsupported")
     expect(unsupported).to_have_count(counts["unsupported"])
-    expect(unsupported.locator(".flag")).to_have_text("⚠ Unsupported")
-    expect(unsupported).to_have_css("background-color", "rgb(253, 227, 225)")
+    # (sentence 5, "two years" against the lease's "one (1) year", is a conflict)
+    expect(unsupported.locator(".flag")).to_have_text(["⚠ Unsupported"] * counts["unsupported"])
+    expect(page.locator("#answer-view .conflict .conflict-source")).to_have_text("one (1) year")
+    for n in range(counts["unsupported"]):
+        expect(unsupported.nth(n)).to_have_css("background-color", "rgb(253, 227, 225)")
     expect(unsupported.locator(".missing")).to_contain_text("Delaware")
-    expect(page.locator(".sentence.status-partial .flag")).to_contain_text("Partial")
+    # The example's partial sentence was sentence 5, a conflict now; a partial sentence's
+    # flag is checked in test_review_shows_conflict_values_and_underlines_unsupported_words.
+    expect(page.locator(".sentence.status-partial .flag")).to_have_count(counts["partial"])
 
     # Quotes and paraphrase support are drawn differently.
     expect(page.locator(".cite.verbatim").first).to_have_css("border-bottom-style", "solid")
@@ -198,3 +203,88 @@ def test_open_a_batch_result_file(page: Page, server: Any, example: dict[str, An
 
     page.locator("#record").select_option("1")
     expect(page.locator("#error")).to_contain_text("failed in the batch: source 0: missing 'text'")
+
+
+def _conflict_record() -> dict[str, Any]:
+    """A saved report with a conflict, unsupported words and a lead-in (hand-built).
+
+    The facts and spans stages fill these fields in; the page must draw whatever
+    the report holds, so the record is built with the library's own types.
+    """
+    from citemark import Citation, Conflict, Report, SentenceResult
+    from citemark.types import Span
+
+    source = "A tenant must bring an action within one year of the end of the tenancy."
+    answer = (
+        "Here are the main points:\n"
+        "The tenant has two years to sue. Rent is due weekly and in cash."
+    )
+    first = answer.index("The tenant")
+    second = answer.index("Rent")
+    two, cash, one = answer.index("two years"), answer.index("in cash"), source.index("one year")
+    conflict = Conflict("duration", "two years", two, two + 9, "one year", "S3", 0, one, one + 8)
+    cited = Citation("S3", 0, "paraphrase", 0, len(source), source, 0.7)
+    sentences = (
+        SentenceResult(0, 25, answer[:25], "no_claim", 0.6, {}, {}, (), ()),
+        SentenceResult(first, second - 1, answer[first : second - 1], "unsupported", 0.3, {}, {},
+                       (cited,), (), (conflict,)),
+        SentenceResult(second, len(answer), answer[second:], "partial", 0.5, {}, {}, (cited,), (),
+                       (), (Span(cash, cash + 7),)),
+    )  # fmt: skip
+    report = Report(answer, sentences, (), "lexical", "default")
+    return {"id": "conflict-1", "answer": answer, "sources": [{"id": "S3", "text": source}],
+            "report": report.to_dict()}  # fmt: skip
+
+
+def test_review_shows_conflict_values_and_underlines_unsupported_words(page: Page) -> None:
+    record = _conflict_record()
+    page.locator("#file").set_input_files(
+        files=[{"name": "saved.json", "mimeType": "application/json",
+                "buffer": json.dumps(record).encode()}]
+    )  # fmt: skip
+    expect(page.locator("#summary")).to_contain_text("1 conflict")
+    expect(page.locator("#summary")).to_contain_text("1 no claim")
+
+    # The two values of the conflict side by side, and the answer's value marked.
+    card = page.locator("#answer-view .conflict")
+    expect(card).to_have_count(1)
+    expect(card.locator(".conflict-answer")).to_have_text("two years")
+    expect(card.locator(".conflict-source")).to_have_text("one year")
+    expect(card).to_contain_text("Source S3 says")
+    expect(page.locator("#answer-view mark.conflict-value")).to_have_text("two years")
+    card.get_by_role("button", name="show in source").click()
+    mark = page.locator("#sources-view mark")
+    expect(mark).to_have_text("one year")
+    expect(mark).to_be_in_viewport()
+    expect(page.locator("#evidence .conflict-pair")).to_contain_text("Answer says")
+
+    # A wavy underline on the unsupported words of the partial sentence.
+    expect(page.locator(".sentence.status-partial .flag")).to_have_text("◐ Partial")
+    words = page.locator(".sentence.status-partial .unsupported-words")
+    expect(words).to_have_text("in cash")
+    expect(words).to_have_css("text-decoration-style", "wavy")
+
+    # The lead-in is neutral: no flag, no citation marks, not in the review list.
+    lead = page.locator(".sentence.status-no_claim")
+    expect(lead).to_have_count(1)
+    expect(lead.locator(".flag, .cite, .chip")).to_have_count(0)
+    expect(lead).to_have_css("background-color", "rgba(0, 0, 0, 0)")
+    expect(page.locator(".review-list li")).to_have_count(2)
+    expect(page.locator(".review-list")).to_contain_text("Conflict: two years vs S3 one year")
+
+
+def test_a_real_conflict_is_shown_with_both_values(page: Page) -> None:
+    source = "A tenant must bring an action within one year of the end of the tenancy."
+    page.locator("#answer").fill(
+        "Here are the main points:\nIn summary, the tenant has two years to sue."
+    )
+    page.locator("#sources").fill(json.dumps([{"id": "S3", "text": source}]))
+    check(page)
+    expect(page.locator(".sentence.status-no_claim")).to_have_count(1)
+    card = page.locator("#answer-view .conflict")
+    expect(card.locator(".conflict-answer")).to_have_text("two years")
+    expect(card.locator(".conflict-source")).to_have_text("one year")
+    expect(page.locator(".sentence.status-unsupported mark.conflict-value")).to_have_text(
+        "two years"
+    )
+    expect(page.locator(".sentence.status-unsupported .cite.paraphrase")).to_have_count(0)

@@ -80,11 +80,18 @@ def test_check_fails_on_an_unsupported_sentence(
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("UNSUPPORTED [7]")
-    assert "Disputes will be resolved by arbitration in Delaware." in lines[0]
-    assert "missing facts: name 'Delaware'" in lines[1]
-    assert any(line.startswith("PARTIAL") for line in lines)
-    assert lines[-1].startswith("FAIL: 1 unsupported sentence")
+    # Sentence 5 ("two years" against the lease's "one (1) year") is a conflict since
+    # the facts stage reports conflicts; it used to be the example's partial sentence.
+    assert lines[0].startswith("UNSUPPORTED [5]")
+    assert lines[1].strip() == "conflict: 'two years' vs source lease 'one (1) year'"
+    seventh = next(n for n, line in enumerate(lines) if line.startswith("UNSUPPORTED [7]"))
+    assert "Disputes will be resolved by arbitration in Delaware." in lines[seventh]
+    assert "missing facts: name 'Delaware'" in lines[seventh + 1]
+    # The last line names each failing sentence and why (issue 10.3).
+    assert lines[-1].startswith(
+        "FAIL: sentence 5 (conflict: 'two years' vs source lease 'one (1) year'; unsupported); "
+        "sentence 7 (unsupported) ("
+    )
 
 
 def test_check_fails_under_min_coverage_and_json_parses(
@@ -208,6 +215,10 @@ def test_eval_scores_an_evalset_file(
     result = cli("eval", str(path), "--config", str(lexical_preset), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["split"] == "all"
+    cap = json.loads(result.stdout)["results"]["example"]["fact_cap"]
+    assert (cap["sentences"], cap["base_rate"]) == (2, 0.5)
+    table = cli("eval", str(path), "--config", str(lexical_preset))
+    assert "| data | sentences | base rate | capped | cap precision |" in table.stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": 1}\n', "utf-8")
     assert "not an evalset v1 record" in one_line_error(cli("eval", str(bad)))
@@ -227,7 +238,111 @@ def test_batch_writes_one_line_per_record(
     assert result.returncode == 0, result.stderr
     lines = [json.loads(line) for line in target.read_text("utf-8").splitlines()]
     assert [line["id"] for line in lines] == ["a", "b"]
-    assert lines[0]["report"]["summary"]["unsupported"] == 1
+    # Sentence 7 (Delaware), and sentence 5 since the facts stage finds its conflict.
+    assert lines[0]["report"]["summary"]["unsupported"] == 2
+    assert lines[0]["report"]["summary"]["conflicts"] == 1
     assert "2 lines written" in result.stderr
     result = cli("batch", str(source), str(target), "--config", "nope")
     assert "unknown preset" in one_line_error(result)
+
+
+# --------------------------------------------------------------------------- check: fail rules
+
+
+def test_check_fails_on_partial_only_when_asked(
+    cli: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    sources = tmp_path / "sales.json"
+    sources.write_text(
+        json.dumps(
+            ["The company saw sales increased significantly.", "Operating costs decreased by 10%."]
+        ),
+        "utf-8",
+    )
+    answer = "Sales increased, costs decreased, and margins improved.\n"
+    base = ["check", "--sources", str(sources), "--config", str(lexical_preset)]
+    lenient = cli(*base, input=answer)
+    assert lenient.returncode == 0, lenient.stdout + lenient.stderr
+    assert lenient.stdout.startswith("PARTIAL     [1]")
+    assert lenient.stdout.splitlines()[-1].startswith("OK: 1 sentence: 0 supported, 1 partial")
+    strict = cli(
+        *base, "--fail-on", "unsupported,conflict,partial", "--format", "json", input=answer
+    )
+    assert strict.returncode == 1, strict.stderr
+    report = json.loads(strict.stdout)
+    assert [f["number"] for f in report["failures"]] == [1]
+    assert report["passed"] is False and report["check"]["passed"] is False
+    assert report["check"]["fail_on"] == ["conflict", "partial", "unsupported"]
+    assert report["check"]["failures"] == ["sentence 1 (partial)"]
+    assert strict.stderr.startswith("FAIL: sentence 1 (partial) (")
+
+
+def test_check_passes_over_a_lead_in(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        "--fail-on", "unsupported,partial", input="Here are the main points:\n" + SUPPORTED,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(
+        "OK: 2 sentences: 1 supported, 0 partial, 0 unsupported, 1 no claim;"
+    )
+    # A claim that merely begins like a lead-in is judged, and fails.
+    claim = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(lexical_preset),
+        input="In summary, the tenant owes $9,900 in damages.\n",
+    )  # fmt: skip
+    assert claim.returncode == 1, claim.stdout
+    # (the facts stage finds "$9,900" against the lease's "$2,400": a conflict)
+    assert claim.stdout.splitlines()[-1].startswith("FAIL: sentence 1 (conflict: '$9,900'")
+
+
+def test_check_refuses_an_unknown_fail_condition(cli: Any, files: dict[str, Path]) -> None:
+    result = cli("check", "--sources", str(files["sources"]), "--fail-on", "partiall",
+                 str(files["supported"]))  # fmt: skip
+    line = one_line_error(result)
+    assert "unknown condition 'partiall'" in line and "--fail-on" in line
+
+
+def test_check_text_shows_conflicts_and_unsupported_words() -> None:
+    """The lines ``check`` prints for a hand-built report (until the facts stage lands)."""
+    from citemark.cli import format_problems
+    from citemark.report import Conflict, Report, SentenceResult
+    from citemark.types import Span
+
+    answer = "The tenant has two years to sue. Rent is due weekly and in cash."
+    two = answer.index("two years")
+    cash = answer.index("in cash")
+    conflict = Conflict("duration", "two years", two, two + 9, "one year", "S3", 2, 40, 48)
+    first = SentenceResult(0, 32, answer[:32], "unsupported", 0.2, {}, {}, (), (), (conflict,))
+    second = SentenceResult(33, len(answer), answer[33:], "partial", 0.5, {}, {}, (), (), (),
+                            (Span(cash, cash + 7),))  # fmt: skip
+    text = format_problems(Report(answer, (first, second), (), "lexical", "default"))
+    lines = text.splitlines()
+    assert lines[0].startswith("UNSUPPORTED [1]")
+    assert lines[1].strip() == "conflict: 'two years' vs source S3 'one year'"
+    assert lines[2].startswith("PARTIAL")
+    assert lines[3].strip() == "unsupported words: 'in cash'"
+
+
+def test_check_fails_on_a_conflict_and_says_so(
+    cli: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    sources = tmp_path / "tenancy.json"
+    text = "A tenant must bring an action within one year of the end of the tenancy."
+    sources.write_text(json.dumps([{"id": "S3", "text": text}]), "utf-8")
+    base = ["check", "--sources", str(sources), "--config", str(lexical_preset)]
+    result = cli(*base, input="The tenant has two years to sue.\n")
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert "            conflict: 'two years' vs source S3 'one year'" in lines
+    assert lines[-1].startswith(
+        "FAIL: sentence 1 (conflict: 'two years' vs source S3 'one year'; unsupported) "
+        "(1 sentence: 0 supported, 0 partial, 1 unsupported (1 in conflict);"
+    )
+    # Failing on partial alone, a contradicted (unsupported) sentence passes.
+    assert (
+        cli(*base, "--fail-on", "partial", input="The tenant has two years to sue.\n").returncode
+        == 0
+    )

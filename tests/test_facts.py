@@ -246,6 +246,83 @@ def test_month_year() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # month names in any case, abbreviations with or without a full stop
+        ("july 11, 2019", "2019-07-11"),
+        ("JULY 11, 2019", "2019-07-11"),
+        ("Nov 28, 1972", "1972-11-28"),
+        ("nov. 28, 1972", "1972-11-28"),
+        ("sept 5, 2001", "2001-09-05"),
+        ("may 5, 2019", "2019-05-05"),
+        # stray spaces around commas and slashes, as tokenisers leave them
+        ("November 28 , 1972", "1972-11-28"),
+        ("28 November , 1972", "1972-11-28"),
+        ("11 / 07 / 2019", "2019-11-07"),
+        # ordinals, in digits and in words, and day-month order
+        ("the 28th of November", "xxxx-11-28"),
+        ("November 28th, 1972", "1972-11-28"),
+        ("the twenty-eighth of November 1972", "1972-11-28"),
+        ("28 november 1972", "1972-11-28"),
+        # a year alone
+        ("1972", "1972"),
+    ],
+)
+def test_date_forms(text: str, value: str) -> None:
+    assert kinds_values(extract_facts(f"It happened on {text} here.")) == [("date", value)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        (
+            "The contract was signed on july 11, 2019.",
+            "The agreement was executed on July 11, 2019 by both parties.",
+        ),
+        (
+            "The company was founded on November 28 , 1972 in Ohio.",
+            "Founded in Ohio on November 28, 1972, the company grew quickly.",
+        ),
+        ("It closed on the 28th of November 1972.", "It closed on 11/28/1972."),
+        ("It closed on 28 Nov. 1972.", "It closed on November 28, 1972."),
+        ("It closed in 1972.", "It closed on 28 november 1972."),
+    ],
+)
+def test_date_written_another_way_is_present(claim: str, evidence: str) -> None:
+    assert missing_facts(claim, evidence) == []
+
+
+def test_lowercase_may_alone_is_a_verb_not_a_month() -> None:
+    assert extract_facts("The tenant may 5 times renew.") == [
+        Fact("number", "5 times", "5 time", 15, 22)
+    ]
+    assert kinds_values(extract_facts("It was signed on may 5, 2019.")) == [("date", "2019-05-05")]
+
+
+def test_count_shown_by_listing_is_present() -> None:
+    claim = "The studio released two films that year."
+    assert missing_facts(claim, "That year the studio released the films Alpha and Beta.") == []
+    listed = "The films Alpha, Beta, and Gamma came out that year."
+    assert missing_facts("The studio released three films that year.", listed) == []
+    # a list of another size, or a list that is not of the counted thing, is no backing
+    found = missing_facts("The studio released three films.", "The films Alpha and Beta.")
+    assert kinds_values(found) == [("number", "3")]
+    found = missing_facts(claim, "That year the studio hired Alpha and Beta.")
+    assert kinds_values(found) == [("number", "2")]
+
+
+def test_an_ordinal_word_in_the_evidence_backs_its_number() -> None:
+    assert missing_facts("It opened its first store.", "The chain first opened a store.") == []
+
+
+def test_adverb_first_and_year_like_counts() -> None:
+    assert extract_facts("When the planets first formed, dust collided.") == []
+    assert kinds_values(extract_facts("It was the first case.")) == [("number", "1st")]
+    assert kinds_values(extract_facts("A key of 1024 bits is weak.")) == [("number", "1024")]
+    assert kinds_values(extract_facts("In 1998 films were silent.")) == [("date", "1998")]
+
+
 # --- negation ----------------------------------------------------------------
 
 

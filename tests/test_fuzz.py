@@ -50,9 +50,13 @@ from citemark.tokens import tokenize
 LEXICAL = load_config("default").with_(mode="lexical")
 FUZZ_SECONDS = int(os.environ.get("CITEMARK_FUZZ_SECONDS", "20"))
 
-# The documented id rule (sources.py): no quotes, angle brackets, "&", commas,
-# control characters or lone surrogates, and not blank.
-_BAD_ID = re.compile('["<>&,\x00-\x1f\x7f\ud800-\udfff]')
+# The documented id rule (sources.py): not blank, no control characters (C0, DEL,
+# C1) or lone surrogates. Quotes, commas and markup used to be refused; ids as
+# lawyers write them ("Smith v. Jones, 412 P.3d 88") have them, so they are now
+# accepted and escaped wherever an id is written (issue 10.5).
+_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# How the documented ``ids`` attribute writes an id: these as character references.
+_ID_REFS = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", ",": "&#44;"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What may not stand raw in an HTML page (C0 controls but HTML's white space, DEL).
 _RAW_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -66,6 +70,11 @@ def valid_id(key: object) -> bool:
         return False
     text = str(key)
     return bool(text.strip()) and _BAD_ID.search(text) is None
+
+
+def ids_attr(ids: Sequence[str]) -> str:
+    """The documented ``ids="..."`` value: each id escaped, then joined by commas."""
+    return ",".join("".join(_ID_REFS.get(c, c) for c in i) for i in ids)
 
 
 def has_surrogate(text: str) -> bool:
@@ -94,7 +103,7 @@ def untag(tagged: str, spans: Sequence[Mapping[str, Any]]) -> str:
         out.append(tagged[at : at + span["start"] - done])
         at += span["start"] - done
         kind = ' kind="paraphrase"' if span["kind"] == "paraphrase" else ""
-        opening = f'<cite ids="{",".join(span["ids"])}"{kind}>'
+        opening = f'<cite ids="{ids_attr(span["ids"])}"{kind}>'
         assert tagged.startswith(opening, at), (tagged[at : at + 80], opening)
         at += len(opening)
         out.append(tagged[at : at + span["end"] - span["start"]])
@@ -106,6 +115,9 @@ def untag(tagged: str, spans: Sequence[Mapping[str, Any]]) -> str:
     return "".join(out)
 
 
+NOTE_TAGS = {"mark": "cm-conflict", "span": "cm-unsupported-words"}
+
+
 class _PageText(HTMLParser):
     """The text of an HTML fragment, unescaped, and where each ``<cite>`` lies in it."""
 
@@ -115,18 +127,27 @@ class _PageText(HTMLParser):
         self.cites: list[tuple[int, int, dict[str, str | None]]] = []
         self.problems: list[str] = []
         self._open: tuple[int, dict[str, str | None]] | None = None
+        # A conflict value or unsupported words: inside or outside a cite, never across.
+        self._note: str | None = None
 
     def _length(self) -> int:
         return sum(len(p) for p in self.parts)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag != "cite" or self._open is not None:
+        note = NOTE_TAGS.get(tag)
+        if note is not None and dict(attrs).get("class") == note and self._note is None:
+            self._note = tag
+            return
+        if tag != "cite" or self._open is not None or self._note is not None:
             self.problems.append(f"start tag {tag!r} (inside a cite: {self._open is not None})")
             return
         self._open = (self._length(), dict(attrs))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag != "cite" or self._open is None:
+        if tag in NOTE_TAGS and self._note == tag:
+            self._note = None
+            return
+        if tag != "cite" or self._open is None or self._note is not None:
             self.problems.append(f"end tag {tag!r}")
             return
         start, attrs = self._open
@@ -167,10 +188,13 @@ def check_html(page: str, text: str, spans: Sequence[Mapping[str, Any]]) -> None
     parser.close()
     assert not parser.problems, parser.problems
     assert parser._open is None, "a <cite> is never closed"
+    assert parser._note is None, "a conflict or unsupported-words tag is never closed"
     assert "".join(parser.parts) == text
     assert [(s, e) for s, e, _ in parser.cites] == [(s["start"], s["end"]) for s in spans]
     for (_, _, attrs), span in zip(parser.cites, spans, strict=True):
-        assert attrs == {"class": f"cm-{span['kind']}", "data-ids": ",".join(span["ids"])}
+        # The attribute, once read, is the tagged form: split on commas, then unescape.
+        assert attrs == {"class": f"cm-{span['kind']}", "data-ids": ids_attr(span["ids"])}
+        assert [html.unescape(i) for i in attrs["data-ids"].split(",")] == span["ids"]
 
 
 def check_matches(text: str, matches: Sequence[citemark.Match], sources: Sequence[Any]) -> None:
@@ -194,7 +218,9 @@ def check_report(report: citemark.Report, answer: str, sources: Sequence[Any]) -
     for s in report.sentences:
         assert end <= s.start < s.end <= len(answer), (s.start, s.end, len(answer))
         assert s.text == answer[s.start : s.end]
-        assert s.status in ("supported", "partial", "unsupported")
+        assert s.status in ("supported", "partial", "unsupported", "no_claim")
+        # A sentence that asserts nothing is never given paraphrase support.
+        assert s.status != "no_claim" or all(c.kind == "verbatim" for c in s.citations)
         assert 0.0 <= s.score <= 1.0
         end = s.end
         for c in s.citations:
@@ -262,8 +288,10 @@ def _joined(min_size: int) -> st.SearchStrategy[str]:
 pieces = _joined(0)
 texts = st.one_of(pieces, pieces, pieces, st.text(ODD, max_size=30))
 source_texts = _joined(6)
-GOOD_IDS = st.sampled_from(["S1", "S2", "lease", "ß-doc", "S 3", "S1 ", 7, "S\u2028"])
-BAD_IDS = st.sampled_from(['S"1', "<x>", "a,b", "", "  ", "x\x00", "a&b", "\ud800", True, 2.5])
+GOOD_IDS = st.sampled_from(
+    ["S1", "S2", "lease", "ß-doc", "S 3", "S1 ", 7, "S\u2028", 'S"1', "<x>", "a,b", "a&b", "&#44;"]
+)
+BAD_IDS = st.sampled_from(["", "  ", "x\x00", "x\x85", "\ud800", True, 2.5])
 ID_POOL = st.one_of(*[GOOD_IDS] * 8, BAD_IDS, st.just("7"))
 
 

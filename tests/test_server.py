@@ -274,7 +274,8 @@ def test_tag_document_mode(
         ({"answer": "Rent."}, 422, "sources"),
         ({"answer": "   \n", "sources": []}, 422, "answer is empty"),
         ({"answer": "Rent.", "sources": [{"id": "a", "txt": "x"}]}, 422, "sources.0.text"),
-        ({"answer": "Rent.", "sources": [{"id": "a,b", "text": "x"}]}, 400, "commas"),
+        # Commas are legal in ids now (issue 10.5); a control character is not.
+        ({"answer": "Rent.", "sources": [{"id": "a,\tb", "text": "x"}]}, 400, "control char"),
         ({"answer": "Rent.", "sources": [], "config": "no-such-preset"}, 400, "unknown preset"),
         ({"answer": "Rent.", "sources": [], "config": "../configs/default"}, 422, "config"),
         ({"answer": "Rent.", "sources": {"lease": "one string"}}, 422, "sources"),
@@ -591,3 +592,72 @@ def test_stemming_is_safe_from_many_threads() -> None:
         parts = list(pool.map(part, range(4)))
     for k, got in enumerate(parts):
         assert got == expected[k::4]
+
+
+# --------------------------------------------------------------------------- faces
+
+
+def test_align_says_passed_by_the_check_rule(client: httpx.Client, example: dict[str, Any]) -> None:
+    body = {"answer": example["answer"], "sources": example["sources"]}
+    report = client.post("/v1/align", json=body).json()
+    assert report["passed"] is False
+    assert report["fail_on"] == ["conflict", "unsupported"]
+    unsupported = [n for n, s in enumerate(report["sentences"], 1) if s["status"] == "unsupported"]
+    assert [f["number"] for f in report["failures"]] == unsupported
+    assert all(f["description"].endswith("unsupported)") for f in report["failures"])
+    strict = client.post("/v1/align", json={**body, "fail_on": ["partial"]}).json()
+    partial = [n for n, s in enumerate(strict["sentences"], 1) if s["status"] == "partial"]
+    assert [f["number"] for f in strict["failures"]] == partial
+    bad = client.post("/v1/align", json={**body, "fail_on": ["partiall"]})
+    assert bad.status_code == 422 and "fail_on" in bad.json()["error"]
+
+
+def test_align_gives_lead_ins_no_claim(client: httpx.Client, example: dict[str, Any]) -> None:
+    answer = (
+        "Here are the main points:\nThe tenant shall pay the monthly rent of $2,400.\n"
+        "In summary, the tenant owes $9,900 in damages."
+    )
+    report = client.post("/v1/align", json={"answer": answer, "sources": example["sources"]})
+    assert report.status_code == 200, report.text
+    data = report.json()
+    # The last sentence begins like a lead-in but states a fact: it is judged.
+    assert [s["status"] for s in data["sentences"]] == ["no_claim", "supported", "unsupported"]
+    assert data["sentences"][0]["citations"] == []
+    assert data["summary"]["no_claim"] == 1 and data["summary"]["unsupported"] == 1
+    assert [f["number"] for f in data["failures"]] == [3]
+    assert data["sentences"][0]["conflicts"] == [] and "unsupported_spans" in data["sentences"][0]
+
+
+def test_ids_as_lawyers_write_them_round_trip_without_markup(client: httpx.Client) -> None:
+    from citemark.render import parse_tagged
+
+    lawyer = 'Smith v. Jones, 412 P.3d 88 (2019) "<b>x</b>"'
+    sources = [{"id": lawyer, "text": "The Tenant shall pay the monthly rent of $2,400."}]
+    answer = "The tenant shall pay the monthly rent of $2,400."
+    aligned = client.post("/v1/align", json={"answer": answer, "sources": sources})
+    assert aligned.status_code == 200, aligned.text
+    assert aligned.json()["sentences"][0]["citations"][0]["source_id"] == lawyer
+    tagged = client.post("/v1/tag", json={"answer": answer, "sources": sources}).json()
+    assert "<b>" not in tagged["tagged"] and "<b>" not in tagged["html"]
+    assert all(m.ids == (lawyer,) for m in parse_tagged(tagged["tagged"]).marks)
+    assert tagged["spans"][0]["ids"] == [lawyer]
+    phrases = client.post("/v1/tag", json={"answer": answer, "sources": {lawyer: ["monthly rent"]}})
+    assert phrases.status_code == 200 and phrases.json()["spans"][0]["ids"] == [lawyer]
+
+
+def test_align_reports_a_conflict_and_fails_on_it(client: httpx.Client) -> None:
+    source = "A tenant must bring an action within one year of the end of the tenancy."
+    body = {"answer": "The tenant has two years to sue.", "sources": [{"id": "S3", "text": source}]}
+    data = client.post("/v1/align", json=body).json()
+    (sentence,) = data["sentences"]
+    assert sentence["status"] == "unsupported"
+    (conflict,) = sentence["conflicts"]
+    assert (conflict["text"], conflict["evidence"], conflict["source_id"]) == (
+        "two years", "one year", "S3"
+    )  # fmt: skip
+    assert source[conflict["source_start"] : conflict["source_end"]] == "one year"
+    assert data["passed"] is False
+    assert data["failures"][0]["reasons"] == ["conflict", "unsupported"]
+    assert data["summary"]["conflicts"] == 1
+    only_partial = client.post("/v1/align", json={**body, "fail_on": ["partial"]}).json()
+    assert only_partial["passed"] is True

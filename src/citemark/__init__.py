@@ -2,7 +2,8 @@
 
 The public face is small: :func:`align` for per-sentence support with verbatim and
 paraphrase citations (:class:`SourceIndex` to prepare sources once), :func:`tag`
-(and its HTML and span forms) for exact citations, the :class:`Match`/:class:`Block`
+(and its HTML and span forms) for exact citations, :func:`parse_tagged` to read
+tagged text back, the :class:`Match`/:class:`Block`
 records behind them, and the matchers to prepare once and reuse.
 """
 
@@ -11,8 +12,8 @@ from .deadline import Deadline, DeadlineExceeded
 from .errors import CitemarkError, ConfigError, InputError
 from .index import SourceIndex
 from .pipeline import align
-from .render import Mark
-from .report import Citation, Conflict, Report, SentenceResult
+from .render import Mark, Tagged, parse_tagged
+from .report import Citation, Conflict, Failure, Report, SentenceResult
 from .stream import Streamer
 from .tagging import coverage, find_blocks, find_matches, tag, tag_html, tag_spans
 from .types import Block, Match, Source, Span
@@ -30,6 +31,7 @@ __all__ = [
     "Deadline",
     "DeadlineExceeded",
     "DocumentMatcher",
+    "Failure",
     "InputError",
     "Mark",
     "Match",
@@ -40,6 +42,7 @@ __all__ = [
     "SourceIndex",
     "Span",
     "Streamer",
+    "Tagged",
     "__version__",
     "align",
     "coverage",
@@ -47,6 +50,7 @@ __all__ = [
     "find_matches",
     "load_config",
     "merge",
+    "parse_tagged",
     "preset_names",
     "tag",
     "tag_html",

@@ -330,6 +330,14 @@ def _align(answer: str, sources: list[Any], config: Config) -> Report:
     help="Also fail when less than this share of the answer (0-1) is quoted verbatim; "
     "0 turns the test off.",
 )
+@click.option(
+    "--fail-on",
+    "fail_on",
+    default="unsupported,conflict",
+    show_default=True,
+    callback=lambda ctx, param, value: _fail_on(value),
+    help="Comma-separated conditions that fail the check: unsupported, conflict, partial.",
+)
 @_friendly
 def check_command(
     sources_path: str,
@@ -337,19 +345,24 @@ def check_command(
     config: str,
     output_format: str,
     min_coverage: float,
+    fail_on: frozenset[str],
 ) -> None:
-    """Fail (exit 1) when a sentence of the answer is not supported by the sources.
+    """Fail (exit 1) when a sentence of the answer is unsupported or contradicted.
 
     Prints the unsupported and partial sentences with the facts their evidence
-    lacks. Exit status: 0 every sentence supported or partial (and coverage at
-    least --min-coverage), 1 otherwise, 2 when the check could not run. The
-    answer is ANSWER_FILE, or standard input without one. With --format json or
-    html the report goes to standard output and the verdict to standard error.
+    lacks, the values a source states differently, and the words nothing
+    supports; lead-ins and headings ("Here are the main points:") are no claim
+    and never fail. Exit status: 0 no sentence meets a --fail-on condition (and
+    coverage at least --min-coverage), 1 otherwise, 2 when the check could not
+    run. The last line names each failing sentence and why. The answer is
+    ANSWER_FILE, or standard input without one. With --format json or html the
+    report goes to standard output and the verdict to standard error.
 
     \b
     Examples:
       citemark check --sources sources.json answer.txt
       llm "..." | citemark check --sources sources.json --config legal-strict
+      citemark check --sources sources.json --fail-on unsupported,conflict,partial answer.txt
       citemark check --sources sources.json --min-coverage 0.3 --format json answer.txt
     """
     cfg = _config(config)
@@ -361,17 +374,18 @@ def check_command(
         )
     answer = _read_answer(answer_file, cfg.max_answer_chars)
     report = _align(answer, sources, cfg)
-    failures = _failures(report, min_coverage)
+    failures = _failures(report, min_coverage, fail_on)
     verdict = _verdict(report, failures, min_coverage)
     if output_format == "text":
         problems = format_problems(report)
         click.echo(problems + "\n" + verdict if problems else verdict)
     else:
         if output_format == "json":
-            data = report.to_dict()
+            data = report.to_dict(fail_on)
             data["check"] = {
                 "passed": not failures,
                 "failures": failures,
+                "fail_on": sorted(fail_on),
                 "min_coverage": min_coverage,
             }
             _emit(json.dumps(data, indent=2, ensure_ascii=False))
@@ -382,11 +396,22 @@ def check_command(
         sys.exit(EXIT_FAIL)
 
 
-def _failures(report: Report, min_coverage: float) -> list[str]:
-    failures = []
-    unsupported = sum(s.status == "unsupported" for s in report.sentences)
-    if unsupported:
-        failures.append(f"{unsupported} unsupported sentence{'s' if unsupported > 1 else ''}")
+def _fail_on(value: str | tuple[str, ...] | frozenset[str]) -> frozenset[str]:
+    """``--fail-on`` as a set, or a usage error naming the unknown condition."""
+    from .report import check_fail_on
+
+    if isinstance(value, frozenset):
+        return value
+    text = ",".join(value) if isinstance(value, tuple) else value
+    try:
+        return frozenset(check_fail_on(text))
+    except CitemarkError as exc:
+        raise click.BadParameter(str(exc).removeprefix("fail_on: ")) from None
+
+
+def _failures(report: Report, min_coverage: float, fail_on: frozenset[str]) -> list[str]:
+    """One line per failing sentence (number and why), then the coverage test's."""
+    failures = [f.describe() for f in report.failures(fail_on)]  # type: ignore[arg-type]
     if min_coverage and report.coverage < min_coverage:
         failures.append(
             f"verbatim coverage {report.coverage:.0%} is under --min-coverage {min_coverage:.0%}"
@@ -397,10 +422,12 @@ def _failures(report: Report, min_coverage: float) -> list[str]:
 def _verdict(report: Report, failures: list[str], min_coverage: float) -> str:
     summary = report.summary()
     total = summary["sentences"]
+    conflicts = f" ({summary['conflicts']} in conflict)" if summary["conflicts"] else ""
+    no_claim = f", {summary['no_claim']} no claim" if summary["no_claim"] else ""
     counts = (
         f"{total} sentence{'' if total == 1 else 's'}: {summary['supported']} supported, "
-        f"{summary['partial']} partial, {summary['unsupported']} unsupported; "
-        f"verbatim coverage {report.coverage:.0%}"
+        f"{summary['partial']} partial, {summary['unsupported']} unsupported{conflicts}"
+        f"{no_claim}; verbatim coverage {report.coverage:.0%}"
     )
     if failures:
         return f"FAIL: {'; '.join(failures)} ({counts})"
@@ -417,9 +444,14 @@ def format_problems(report: Report) -> str:
     lines = []
     for n, s in flagged:
         lines.append(f"{s.status.upper():<11} [{n}] {s.start}-{s.end}  {s.text}")
+        for c in s.conflicts:
+            lines.append(f"            conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}")
         if s.missing_facts:
             facts = "; ".join(f"{f.kind} {f.text!r}" for f in s.missing_facts)
             lines.append(f"            missing facts: {facts}")
+        if s.unsupported_spans:
+            words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
+            lines.append(f"            unsupported words: {words}")
         if s.citations:
             best = s.citations[0]
             lines.append(
@@ -620,9 +652,17 @@ def format_report(report: Any) -> str:
                 f"      {c.kind:<10} {c.source_id}[{c.source_start}:{c.source_end}] "
                 f'{c.score:.2f}  "{evidence}"'
             )
+        for conflict in s.conflicts:
+            lines.append(
+                f"      conflict: {conflict.text!r} vs source {conflict.source_id} "
+                f"{conflict.evidence!r}"
+            )
         if s.missing_facts:
             facts = ", ".join(f"{f.kind}: {f.text}" for f in s.missing_facts)
             lines.append(f"      missing facts: {facts}")
+        if s.unsupported_spans and s.status != "supported":
+            words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
+            lines.append(f"      unsupported words: {words}")
     summary = report.summary()
     lines.append(
         f"\n{summary['sentences']} sentences: {summary['supported']} supported, "
@@ -656,7 +696,7 @@ def eval_command(
     Example:
       citemark eval ../shared/data/lfqa.jsonl ../shared/data/wice.jsonl --split holdout
     """
-    from .evaluate import format_table, predict, read_records, summarize
+    from .evaluate import format_fact_cap_table, format_table, predict, read_records, summarize
     from .evaluate import plot as draw
 
     predictions = []
@@ -670,6 +710,8 @@ def eval_command(
     else:
         click.echo(f"preset {config}, split {split}\n")
         click.echo(format_table(summary))
+        click.echo("\nfact cap (a missing key fact kept these from 'supported') and conflicts\n")
+        click.echo(format_fact_cap_table(summary))
     if plot:
         draw(predictions, plot)
         click.echo(f"plot written to {Path(plot)}", err=True)

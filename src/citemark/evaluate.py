@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +27,7 @@ from .errors import InputError
 from .index import SourceIndex
 from .pipeline import align
 from .report import SentenceResult
-from .score import STATUSES
+from .score import STATUSES, fact_capped
 
 SPLITS = ("all", "fit", "holdout")
 
@@ -64,6 +64,9 @@ class Prediction:
     features: dict[str, float]
     hit1: bool | None
     hit3: bool | None
+    # the fact cap alone kept it from "supported"; the evidence states a fact differently
+    capped: bool = False
+    conflicted: bool = False
 
 
 def split_of(record: EvalRecord) -> str:
@@ -161,6 +164,8 @@ def predict(
                 result.features,
                 hit1,
                 hit3,
+                fact_capped(result.score, result.missing_facts, cfg) and not result.conflicts,
+                bool(result.conflicts),
             )
 
 
@@ -193,10 +198,20 @@ class Metrics:
     hit_at_3: float | None = None
     evidence_sentences: int = 0
     labels: dict[str, int] = field(default_factory=dict)
+    # Sentences citemark called no_claim (lead-ins, headings): left out of every
+    # figure above, counted here with the gold labels they had.
+    no_claim: int = 0
+    no_claim_gold: dict[str, int] = field(default_factory=dict)
 
 
 def metrics(predictions: list[Prediction]) -> Metrics:
-    """Flag, 3-way, ranking and evidence figures for a list of predictions."""
+    """Flag, 3-way, ranking and evidence figures for a list of predictions.
+
+    Sentences predicted ``no_claim`` assert nothing to check, so they are not
+    scored as claims; how many there were, and their gold labels, are reported.
+    """
+    skipped = [p for p in predictions if p.status == "no_claim"]
+    predictions = [p for p in predictions if p.status != "no_claim"]
     gold_flag = [p.gold != "supported" for p in predictions]
     pred_flag = [p.status != "supported" for p in predictions]
     tp = sum(g and q for g, q in zip(gold_flag, pred_flag, strict=True))
@@ -221,6 +236,8 @@ def metrics(predictions: list[Prediction]) -> Metrics:
         hit_at_3=round(sum(hits3) / len(hits3), 4) if hits3 else None,
         evidence_sentences=len(hits1),
         labels={s: sum(p.gold == s for p in predictions) for s in STATUSES},
+        no_claim=len(skipped),
+        no_claim_gold=dict(sorted(Counter(p.gold for p in skipped).items())),
     )
 
 
@@ -257,6 +274,56 @@ def _auroc(scores: list[float], positive: list[bool]) -> float | None:
     return round((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg), 4)
 
 
+@dataclass
+class FactCapMetrics:
+    """Whether the fact cap and fact conflicts earn their place on one dataset.
+
+    ``capped``: sentences the cap kept from "supported"; ``cap_precision``: the share
+    of them whose gold label is not "supported" (the cap was right). It is worth
+    having only when well above ``base_rate``, the share of all sentences that are
+    not supported: below it, the cap flags worse than picking sentences at random.
+    ``conflicts``/``conflict_precision``: the same for sentences with a conflict.
+    """
+
+    sentences: int
+    base_rate: float
+    capped: int
+    cap_precision: float | None
+    conflicts: int
+    conflict_precision: float | None
+
+
+def fact_cap(predictions: list[Prediction]) -> FactCapMetrics:
+    """How many sentences the fact cap and conflicts changed, and how often rightly."""
+    capped = [p.gold != "supported" for p in predictions if p.capped]
+    conflicted = [p.gold != "supported" for p in predictions if p.conflicted]
+    flagged = sum(p.gold != "supported" for p in predictions)
+    return FactCapMetrics(
+        sentences=len(predictions),
+        base_rate=round(_ratio(flagged, len(predictions)), 4),
+        capped=len(capped),
+        cap_precision=round(sum(capped) / len(capped), 4) if capped else None,
+        conflicts=len(conflicted),
+        conflict_precision=round(sum(conflicted) / len(conflicted), 4) if conflicted else None,
+    )
+
+
+def format_fact_cap_table(summary: dict[str, Any]) -> str:
+    """A Markdown table of the fact cap's and conflicts' precision per dataset."""
+    rows = [
+        "| data | sentences | base rate | capped | cap precision | conflicts | "
+        "conflict precision |",
+        "|" + "---|" * 7,
+    ]
+    for dataset, parts in summary.items():
+        m = parts["fact_cap"]
+        rows.append(
+            f"| {dataset} | {m['sentences']} | {m['base_rate']:.3f} | {m['capped']} | "
+            f"{_fmt(m['cap_precision'])} | {m['conflicts']} | {_fmt(m['conflict_precision'])} |"
+        )
+    return "\n".join(rows)
+
+
 def summarize(predictions: list[Prediction]) -> dict[str, Any]:
     """Metrics per dataset, and per system within each dataset."""
     by_dataset: dict[str, list[Prediction]] = defaultdict(list)
@@ -272,6 +339,7 @@ def summarize(predictions: list[Prediction]) -> dict[str, Any]:
             "systems": {s: metrics(ps).__dict__ for s, ps in sorted(by_system.items())}
             if len(by_system) > 1
             else {},
+            "fact_cap": fact_cap(preds).__dict__,
         }
     return result
 
@@ -291,7 +359,22 @@ def format_table(summary: dict[str, Any]) -> str:
                 f"{m['macro_f1_3way']:.3f} | {_fmt(m['auroc'])} | {_fmt(m['hit_at_1'])} | "
                 f"{_fmt(m['hit_at_3'])} |"
             )
+    rows.extend(_no_claim_lines(summary))
     return "\n".join(rows)
+
+
+def _no_claim_lines(summary: dict[str, Any]) -> list[str]:
+    """Below the table: the sentences left out as no_claim, with their gold labels."""
+    lines = []
+    for dataset, parts in summary.items():
+        m = parts["all"]
+        if m.get("no_claim"):
+            gold = ", ".join(f"{label} {n}" for label, n in m["no_claim_gold"].items())
+            lines.append(
+                f"{dataset}: {m['no_claim']} sentence{'s' if m['no_claim'] > 1 else ''} no_claim, "
+                f"not scored (gold: {gold})"
+            )
+    return ["", *lines] if lines else []
 
 
 def _fmt(value: float | None) -> str:

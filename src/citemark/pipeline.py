@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
 from .deadline import Deadline, as_deadline, check
 from .embed import Embedder, default_embedder
@@ -140,7 +141,10 @@ def _result(
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"
-    citations = _citations(index, span, support, matches, config)
+    elif is_no_claim(text, alone_on_line=alone_on_line(answer, span.start, span.end)):
+        # Nothing to check: neither flagged nor "supported" on a few shared words.
+        status = "no_claim"
+    citations = _citations(index, span, support, matches, config, status)
     return SentenceResult(
         span.start,
         span.end,
@@ -194,7 +198,12 @@ def _outermost(quotes: list[Citation], matches: Sequence[Match], span: Span) -> 
 
 
 def _citations(
-    index: SourceIndex, span: Span, support: Support, matches: Sequence[Match], config: Config
+    index: SourceIndex,
+    span: Span,
+    support: Support,
+    matches: Sequence[Match],
+    config: Config,
+    status: str = "supported",
 ) -> tuple[Citation, ...]:
     """Verbatim citations for quotes inside the sentence, paraphrase ones for the rest.
 
@@ -225,8 +234,15 @@ def _citations(
             )
     quoted = _outermost(list(citations.values()), matches, span)
     fully_quoted = support.features["verbatim"] >= QUOTED
+    # A sentence judged (partly) supported shows what supports it: when no passage
+    # alone reaches min_citation_score, the cover passages, which together do.
+    together = status in ("supported", "partial") and not any(
+        p.score >= config.min_citation_score for p in support.passages
+    )
     for passage in support.passages:
-        if passage.score < config.min_citation_score:
+        if status == "no_claim":
+            break  # nothing claimed, so nothing to support: quotes only
+        if passage.score < config.min_citation_score and not together:
             continue
         source = index.sources[passage.source_index]
         start, end = source.offset + passage.start, source.offset + passage.end

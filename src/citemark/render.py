@@ -64,9 +64,27 @@ def _checked(marks: Iterable[Mark]) -> list[Mark]:
     return ordered
 
 
+# In the ``ids`` attribute, what would end the attribute or the tag, start a
+# reference, or split an id in two is written as a character reference, so that
+# splitting the attribute on commas and unescaping each part gives the ids back.
+_ID_REFERENCES = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", ",": "&#44;"}
+_ID_SPECIAL = re.compile('[&"<>,]')
+
+
+def escape_id(source_id: str) -> str:
+    """``source_id`` as it is written inside a comma-separated ``ids`` attribute."""
+    return _ID_SPECIAL.sub(lambda m: _ID_REFERENCES[m.group()], source_id)
+
+
+def ids_attribute(ids: Iterable[str]) -> str:
+    """The value of a ``<cite ids="...">`` attribute: escaped ids joined by commas."""
+    return ",".join(escape_id(i) for i in ids)
+
+
 def _open_tag(mark: Mark, escape: bool) -> str:
-    ids = ",".join(mark.ids)
+    ids = ids_attribute(mark.ids)
     if escape:
+        # The attribute's value, once the browser has read it, is the tagged form.
         return f'<cite class="cm-{mark.kind}" data-ids="{escape_html(ids)}">'
     kind = ' kind="paraphrase"' if mark.kind == "paraphrase" else ""
     return f'<cite ids="{ids}"{kind}>'
@@ -80,18 +98,31 @@ def render_tagged(text: str, marks: Iterable[Mark]) -> str:
     return _render(text, marks, escape=False)
 
 
-def render_html(text: str, marks: Iterable[Mark]) -> str:
+def render_html(text: str, marks: Iterable[Mark], notes: Iterable[Note] = ()) -> str:
     """Like :func:`render_tagged`, but every piece of text and every id is HTML-escaped.
 
     Model output must never inject markup, so nothing from the answer or the
-    source ids reaches the page unescaped (see :func:`escape_html`).
+    source ids reaches the page unescaped (see :func:`escape_html`). ``notes``
+    (unsupported words, conflicting values) are drawn inside the citations:
+    a note that crosses a citation's edge is cut there, so tags always nest.
     """
-    return _render(text, marks, escape=True)
+    return _render(text, marks, escape=True, notes=_checked_notes(notes))
 
 
-def _render(text: str, marks: Iterable[Mark], *, escape: bool) -> str:
+def _render(text: str, marks: Iterable[Mark], *, escape: bool, notes: Sequence[Note] = ()) -> str:
     regions = ((m.start, m.end, m.ids, m.kind) for m in _checked(marks))
-    return _render_regions(text, regions, escape)
+    if not notes:
+        return _render_regions(text, regions, escape)
+    out: list[str] = []
+    position = 0
+    for start, end, ids, kind in regions:
+        out.append(_noted(text, position, start, notes))
+        out.append(_open_tag(Mark(start, end, ids, kind), escape))
+        out.append(_noted(text, start, end, notes))
+        out.append("</cite>")
+        position = end
+    out.append(_noted(text, position, len(text), notes))
+    return "".join(out)
 
 
 def render_regions(
@@ -139,9 +170,98 @@ def _render_regions(
     return "".join(out)
 
 
+@dataclass(frozen=True, order=True)
+class Note:
+    """A stretch of the answer drawn with a class inside (never across) the citations.
+
+    ``kind`` is ``unsupported`` (words no citation supports) or ``conflict`` (a
+    value the source states differently, which ``title`` names).
+    """
+
+    start: int
+    end: int
+    kind: Literal["unsupported", "conflict"]
+    title: str = ""
+
+
+def _checked_notes(notes: Iterable[Note]) -> list[Note]:
+    """Notes in order, without overlap: a conflict wins over unsupported words it crosses."""
+    kept: list[Note] = []
+    for note in sorted(notes, key=lambda n: (n.kind != "conflict", n.start, n.end)):
+        if note.start < note.end and all(note.end <= k.start or k.end <= note.start for k in kept):
+            kept.append(note)
+    return sorted(kept)
+
+
+def _noted(text: str, start: int, end: int, notes: Sequence[Note]) -> str:
+    """``text[start:end]`` escaped, with the parts of ``notes`` inside it wrapped."""
+    out: list[str] = []
+    position = start
+    for note in notes:
+        a, b = max(note.start, start), min(note.end, end)
+        if a >= b:
+            continue
+        out.append(escape_html(text[position:a]))
+        title = f' title="{escape_html(note.title)}"' if note.title else ""
+        tag, css = (
+            ("mark", "cm-conflict") if note.kind == "conflict" else ("span", "cm-unsupported-words")
+        )
+        out.append(f'<{tag} class="{css}"{title}>{escape_html(text[a:b])}</{tag}>')
+        position = b
+    out.append(escape_html(text[position:end]))
+    return "".join(out)
+
+
 def render_spans(marks: Sequence[Mark]) -> list[dict[str, object]]:
     """JSON-ready spans ``{start, end, ids, kind}`` for a client to draw itself."""
     return [
         {"start": m.start, "end": m.end, "ids": list(m.ids), "kind": m.kind}
         for m in _checked(marks)
     ]
+
+
+_TAG = re.compile(r'<cite ids="([^"<>]*)"( kind="paraphrase")?>|</cite>')
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """Tagged text read back: the plain answer and the marks that were drawn on it."""
+
+    text: str
+    marks: tuple[Mark, ...]
+
+
+def parse_tagged(tagged: str) -> Tagged:
+    """Read ``<cite ids="...">`` text (as :func:`render_tagged` writes it) back.
+
+    Ids are split on commas and their character references decoded, so an id
+    with commas, quotes or markup comes back as it was. Text that is not a
+    citation tag is copied as it is; a citation left open, a stray ``</cite>``
+    or a nested one is an :class:`~citemark.InputError`.
+    """
+    from .errors import InputError
+
+    if not isinstance(tagged, str):
+        raise InputError(f"tagged text must be str, got {type(tagged).__name__}")
+    out: list[str] = []
+    marks: list[Mark] = []
+    length = position = 0
+    opened: tuple[int, tuple[str, ...], Kind] | None = None
+    for tag in _TAG.finditer(tagged):
+        out.append(tagged[position : tag.start()])
+        length += tag.start() - position
+        position = tag.end()
+        if tag.group() == "</cite>":
+            if opened is None:
+                raise InputError(f"</cite> at offset {tag.start()} closes no citation")
+            marks.append(Mark(opened[0], length, opened[1], opened[2]))
+            opened = None
+            continue
+        if opened is not None:
+            raise InputError(f"citation at offset {tag.start()} opens inside another one")
+        ids = tuple(html.unescape(part) for part in tag.group(1).split(","))
+        opened = (length, ids, "paraphrase" if tag.group(2) else "verbatim")
+    if opened is not None:
+        raise InputError("a citation is never closed (</cite> missing)")
+    out.append(tagged[position:])
+    return Tagged("".join(out), tuple(marks))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
+from .errors import InputError
 from .facts import Fact
 from .fold import is_word_char
-from .render import Mark, marks_from_blocks, render_html, render_spans, render_tagged
+from .render import Mark, Note, marks_from_blocks, render_html, render_spans, render_tagged
 from .score import STATUSES, Status
 from .support import overlapping
 from .tokens import tokenize
@@ -18,6 +19,11 @@ from .verbatim import coverage_of
 from .words import content_units
 
 CitationKind = Literal["verbatim", "paraphrase"]
+FailReason = Literal["unsupported", "conflict", "partial"]
+FAIL_REASONS: tuple[FailReason, ...] = get_args(FailReason)
+# What fails a check unless the caller says otherwise: a claim no source supports,
+# or one its source contradicts. "partial" is for a strict reviewer to add.
+DEFAULT_FAIL_ON: frozenset[FailReason] = frozenset({"unsupported", "conflict"})
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,55 @@ class SentenceResult:
     def cited(self) -> bool:
         return bool(self.citations)
 
+    @property
+    def is_claim(self) -> bool:
+        """False for a lead-in, heading or courtesy line: nothing there to check."""
+        return self.status != "no_claim"
+
+    def reasons(self) -> tuple[FailReason, ...]:
+        """Why a reviewer would look at this sentence: its conflicts, then its status."""
+        found: list[FailReason] = ["conflict"] if self.conflicts else []
+        if self.status in ("unsupported", "partial"):
+            found.append(self.status)  # type: ignore[arg-type]
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One sentence that fails a check, numbered from 1 as the CLI prints it."""
+
+    number: int
+    start: int
+    end: int
+    text: str
+    status: Status
+    reasons: tuple[FailReason, ...]
+    conflicts: tuple[Conflict, ...] = ()
+
+    def describe(self) -> str:
+        """``sentence 2 (conflict: 'two years' vs source S3 'one year')``."""
+        details = [
+            f"conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}" for c in self.conflicts
+        ]
+        details += [r for r in self.reasons if r != "conflict"]
+        return f"sentence {self.number} ({'; '.join(details)})"
+
+
+def check_fail_on(fail_on: Iterable[str] | None) -> frozenset[FailReason]:
+    """The set of fail conditions, or an :class:`InputError` naming an unknown one."""
+    if fail_on is None:
+        return DEFAULT_FAIL_ON
+    if isinstance(fail_on, str):
+        fail_on = [part.strip() for part in fail_on.split(",") if part.strip()]
+    chosen = frozenset(fail_on)
+    unknown = sorted(str(r) for r in chosen - set(FAIL_REASONS))
+    if unknown:
+        raise InputError(
+            f"fail_on: unknown condition {', '.join(map(repr, unknown))}; "
+            f"choose from {', '.join(FAIL_REASONS)}"
+        )
+    return chosen  # type: ignore[return-value]
+
 
 @dataclass(frozen=True)
 class Report:
@@ -103,6 +158,9 @@ class Report:
         return {
             "sentences": len(self.sentences),
             **{status: counts.get(status, 0) for status in STATUSES},
+            # Lead-ins, headings and courtesies: counted apart, never flagged.
+            "no_claim": counts.get("no_claim", 0),
+            "conflicts": sum(bool(s.conflicts) for s in self.sentences),
             "coverage": round(self.coverage, 4),
             "uncited": [
                 {"start": s.start, "end": s.end, "text": s.text}
@@ -119,29 +177,85 @@ class Report:
         near = overlapping(self.sentences, self.blocks)
         for sentence, blocks in zip(self.sentences, near, strict=True):
             ids = _paraphrase_ids(sentence)
-            if ids and sentence.status != "unsupported":
-                marks.extend(_gaps(self.answer, sentence, blocks, ids))
+            # An unsupported, contradicted or empty sentence is never drawn as support.
+            drawn = sentence.status in ("supported", "partial") and not sentence.conflicts
+            if ids and drawn:
+                # Words no citation supports are not drawn as paraphrase support either.
+                cuts = [(b.start, b.end) for b in blocks]
+                cuts += [(u.start, u.end) for u in sentence.unsupported_spans]
+                marks.extend(_gaps(self.answer, sentence, sorted(cuts), ids))
         return sorted(marks)
+
+    def annotations(self) -> list[Note]:
+        """Conflicting values, and the unsupported words of sentences not supported."""
+        notes: list[Note] = []
+        for sentence in self.sentences:
+            for c in sentence.conflicts:
+                title = f"source {c.source_id} says {c.evidence!r}"
+                notes.append(Note(c.start, c.end, "conflict", title))
+            if sentence.status in ("partial", "unsupported"):
+                notes.extend(
+                    Note(s.start, s.end, "unsupported") for s in sentence.unsupported_spans
+                )
+        return notes
+
+    def failures(self, fail_on: Iterable[FailReason] | str | None = None) -> tuple[Failure, ...]:
+        """The sentences that fail a check, by default the unsupported and contradicted ones.
+
+        ``fail_on`` is a set of ``unsupported``, ``conflict`` and ``partial``; the
+        CLI's ``check`` and the API's ``passed`` use this same rule.
+        """
+        chosen = check_fail_on(fail_on)
+        found = []
+        for number, sentence in enumerate(self.sentences, 1):
+            reasons = tuple(r for r in sentence.reasons() if r in chosen)
+            if reasons:
+                found.append(
+                    Failure(
+                        number,
+                        sentence.start,
+                        sentence.end,
+                        sentence.text,
+                        sentence.status,
+                        reasons,
+                        sentence.conflicts if "conflict" in reasons else (),
+                    )
+                )
+        return tuple(found)
 
     def tagged(self) -> str:
         """The answer with ``<cite ids="…">`` quotes and ``kind="paraphrase"`` support."""
         return render_tagged(self.answer, self.marks())
 
     def html(self) -> str:
-        """:meth:`tagged` as escaped HTML."""
-        return render_html(self.answer, self.marks())
+        """:meth:`tagged` as escaped HTML, with conflicting values and unsupported words marked.
+
+        A conflict's value is a ``<mark class="cm-conflict">`` titled with what the
+        source says; the unsupported words of a partial or unsupported sentence
+        are a ``<span class="cm-unsupported-words">``.
+        """
+        return render_html(self.answer, self.marks(), self.annotations())
 
     def spans(self) -> list[dict[str, object]]:
         """The marks as JSON spans."""
         return render_spans(self.marks())
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form of the whole report."""
+    def to_dict(self, fail_on: Iterable[FailReason] | str | None = None) -> dict[str, Any]:
+        """A JSON-ready form of the whole report.
+
+        ``passed`` and ``failures`` apply :meth:`failures` with ``fail_on``, so the
+        API and the CLI say pass or fail by the same rule as the library.
+        """
+        chosen = check_fail_on(fail_on)
+        failures = self.failures(chosen)
         return {
             "mode": self.mode,
             "config": self.config,
             "notes": list(self.notes),
             "summary": self.summary(),
+            "passed": not failures,
+            "fail_on": sorted(chosen),
+            "failures": [failure_dict(f) for f in failures],
             "sentences": [_sentence_dict(s) for s in self.sentences],
             "blocks": [
                 {"start": b.start, "end": b.end, "ids": list(b.ids), "counts": dict(b.counts)}
@@ -149,6 +263,15 @@ class Report:
             ],
             "spans": self.spans(),
         }
+
+
+def failure_dict(failure: Failure) -> dict[str, Any]:
+    """A failure as JSON, with the one-line description the CLI prints."""
+    data = asdict(failure)
+    data["reasons"] = list(failure.reasons)
+    data["conflicts"] = [asdict(c) for c in failure.conflicts]
+    data["description"] = failure.describe()
+    return data
 
 
 def _sentence_dict(sentence: SentenceResult) -> dict[str, Any]:
@@ -169,15 +292,16 @@ def _paraphrase_ids(sentence: SentenceResult) -> tuple[str, ...]:
 
 
 def _gaps(
-    answer: str, sentence: SentenceResult, blocks: Sequence[Block], ids: tuple[str, ...]
+    answer: str, sentence: SentenceResult, cuts: list[tuple[int, int]], ids: tuple[str, ...]
 ) -> list[Mark]:
-    """Stretches of the sentence outside verbatim blocks that hold a content word, trimmed.
+    """Stretches of the sentence outside ``cuts`` (sorted) that hold a content word, trimmed.
 
-    "Under the" between two quotes says nothing a source could support, so it is
-    left plain rather than drawn as paraphrase. ``blocks`` may be all of the
-    answer's or just those overlapping the sentence (in order).
+    The cuts are verbatim blocks and unsupported words, all of the answer's or
+    just those overlapping the sentence (in order). "Under the" between two
+    quotes says nothing a source could support, so it is left plain rather than
+    drawn as paraphrase.
     """
-    cuts = [(b.start, b.end) for b in blocks if b.start < sentence.end and b.end > sentence.start]
+    cuts = [(s, e) for s, e in cuts if s < sentence.end and e > sentence.start]
     marks: list[Mark] = []
     position = sentence.start
     for start, end in [*cuts, (sentence.end, sentence.end)]:

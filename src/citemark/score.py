@@ -20,8 +20,9 @@ Status = Literal["supported", "partial", "unsupported", "no_claim"]
 # The statuses a claim can have; "no_claim" (a sentence that asserts nothing
 # checkable: a lead-in, a heading) is counted apart from them.
 STATUSES: tuple[Status, ...] = ("supported", "partial", "unsupported")
-# Facts whose absence from the evidence keeps a sentence from "supported" under
-# every preset; names join them under ``strict_facts``.
+# Facts whose absence from the evidence can keep a sentence from "supported":
+# the preset's ``cap_facts`` picks which do; ``strict_facts`` makes all of them
+# and names do.
 BLOCKING_KINDS = frozenset({"number", "date", "amount", "percent", "negation"})
 
 
@@ -61,15 +62,28 @@ def _sigmoid(x: float) -> float:
     return z / (1.0 + z)
 
 
+def capping_kinds(config: Config) -> frozenset[str]:
+    """The kinds of missing fact that cap a sentence at "partial" under ``config``."""
+    if config.strict_facts:
+        return BLOCKING_KINDS | {"name"}
+    return frozenset(config.cap_facts)
+
+
+def fact_capped(score: float, missing: tuple[Fact, ...], config: Config) -> bool:
+    """Whether a missing fact is all that keeps this score from "supported"."""
+    kinds = capping_kinds(config)
+    return score >= config.thresholds()[0] and any(f.kind in kinds for f in missing)
+
+
 def status_of(score: float, missing: tuple[Fact, ...], config: Config) -> Status:
     """The status for a score, lowered when facts that matter are missing.
 
     A changed number or a dropped negation is exactly the error a reviewer must
-    not miss, so it caps the status at "partial" whatever the other features say.
+    not miss, so it caps the status at "partial" whatever the other features say
+    (for the kinds the preset's ``cap_facts`` names; see ``capping_kinds``).
     """
-    blocking = BLOCKING_KINDS | ({"name"} if config.strict_facts else set())
     supported, partial = config.thresholds()
-    if score >= supported and not any(f.kind in blocking for f in missing):
+    if score >= supported and not fact_capped(score, missing, config):
         return "supported"
     if score >= partial:
         return "partial"

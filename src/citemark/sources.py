@@ -18,9 +18,10 @@ from typing import Any
 from .errors import InputError
 from .types import Source
 
-# Characters that would break a tag attribute or the comma-separated id list, and
-# lone surrogates, which no UTF-8 output can carry.
-_BAD_ID = re.compile('["<>&,\x00-\x1f\x7f\ud800-\udfff]')
+# Control characters (C0, DEL, C1), which no page or log line shows, and lone
+# surrogates, which no UTF-8 output can carry. Anything else is a legal id: ids
+# are escaped wherever they are written ("Smith v. Jones, 412 P.3d 88 (2019)").
+_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # A str may hold lone surrogates (from ``errors="surrogateescape"`` decoding, or JSON
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
@@ -74,7 +75,7 @@ def check_text(
 
 
 def check_id(source_id: object, where: str) -> str:
-    """A source id that can be written into a tag attribute as it is."""
+    """A source id: any non-blank text without control characters or lone surrogates."""
     if not isinstance(source_id, str | int) or isinstance(source_id, bool):
         raise InputError(f"{where}: source id must be a string, got {type(source_id).__name__}")
     text = str(source_id)
@@ -83,8 +84,8 @@ def check_id(source_id: object, where: str) -> str:
     bad = _BAD_ID.search(text)
     if bad:
         raise InputError(
-            f"{where}: source id {text!r} contains {bad.group()!r}; ids may not contain "
-            'quotes, angle brackets, "&", commas, control characters or lone surrogates'
+            f"{where}: source id {text!r} contains {bad.group()!r} at offset {bad.start()}; "
+            "ids may not contain control characters or lone surrogates"
         )
     return text
 

@@ -13,11 +13,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .lexicon import ASSERT_PREV, CURRENCIES
-from .model import DateKeys, Fact, FactCheck, NameKey, NegKey, Payload, Quantity
+from .conflicts import find_rival
+from .enumeration import enumerated
+from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS
+from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
 from .quantities import scan_numeric
+from .roles import role_of
 from .text import fold, stem, tokens
 
 
@@ -77,6 +80,11 @@ def _analyse_uncached(text: str) -> _Analysis:
             if p.time:
                 times.add(p.time)
     dates = _date_index((p for _, p in items), quantities)
+    for t in toks:
+        # every ordinal word backs its number, even where it is no fact of its own
+        # ("first opened" backs "its first store")
+        if t.lower in ORD_WORDS:
+            quantities.setdefault(str(ORD_WORDS[t.lower]), set()).add(None)
     words = {fold(t.surface) for t in toks}
     words.update([part for w in words if "-" in w for part in w.split("-") if part])
     for _f, p in names:
@@ -153,22 +161,27 @@ def _date_present(d: DateKeys, ev: _Analysis) -> bool:
     return False
 
 
-def _negation_mismatches(claim_text: str, cl: _Analysis, ev: _Analysis) -> list[Fact]:
-    """Polarity clashes on a word both sides use; unrelated negations never count."""
-    out: list[Fact] = []
+def _negation_clashes(
+    claim_text: str, cl: _Analysis, ev_text: str, ev: _Analysis
+) -> list[tuple[Fact, Fact]]:
+    """Polarity clashes on a word both sides use, each as (claim fact, evidence fact);
+    unrelated negations never count."""
+    out: list[tuple[Fact, Fact]] = []
     for n in cl.negations:
         if n.soft or n.head in ev.neg_all:
             continue
-        kinds = {k for k, *_ in ev.asserted.get(n.head, ())}
-        if "aux" in kinds or (n.cue == "without" and "with" in kinds):
-            out.append(n.fact)
+        for kind, start, end, surface in ev.asserted.get(n.head, ()):
+            if kind == "aux" or (n.cue == "without" and kind == "with"):
+                said = Fact("negation", ev_text[start:end], "pos:" + surface, start, end)
+                out.append((n.fact, said))
+                break
     for n in ev.negations:
         if n.soft or n.head in ev.positive or n.head in cl.neg_all:
             continue
         for kind, start, end, surface in cl.asserted.get(n.head, ()):
             if kind == "aux" or n.cue == "without":
                 fact = Fact("negation", claim_text[start:end], "pos:" + surface, start, end)
-                out.append(fact)
+                out.append((fact, n.fact))
                 break
     return out
 
@@ -181,6 +194,17 @@ def _present(fact: Fact, payload: Payload, ev: _Analysis) -> bool:
     if isinstance(payload, NameKey):
         return name_present(payload, ev.words)
     return True
+
+
+def _listed(claim: str, cl: _Analysis, fact: Fact, payload: Payload, evidence: str) -> bool:
+    """A bare count ("two films") that the evidence shows by listing the films."""
+    if fact.kind != "number" or not isinstance(payload, Quantity) or payload.unit is not None:
+        return False
+    if fact.value != payload.key or not payload.key.isdigit():
+        return False  # an ordinal, or not a whole number
+    spans = tuple((f.start, f.end) for f in cl.facts if f.kind != "name")
+    head = role_of(claim, fact.start, fact.end, spans).head
+    return enumerated(int(payload.key), head, evidence)
 
 
 def missing_facts(claim: str, evidence: str) -> list[Fact]:
@@ -197,9 +221,11 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
     found = [
         f
         for f, p in zip(cl.facts, cl.payloads, strict=True)
-        if f.kind != "negation" and not _present(f, p, ev)
+        if f.kind != "negation"
+        and not _present(f, p, ev)
+        and not _listed(claim, cl, f, p, evidence)
     ]
-    found.extend(_negation_mismatches(claim, cl, ev))
+    found.extend(c for c, _ in _negation_clashes(claim, cl, evidence or "", ev))
     found.sort(key=lambda f: (f.start, f.end, f.kind))
     seen: set[tuple[str, str]] = set()
     out: list[Fact] = []
@@ -213,7 +239,41 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
 def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
     """The claim's facts missing from the passages together, and those a passage contradicts.
 
+    A conflict is a missing fact for which one passage states another value in the
+    same role (see ``conflicts``), or a polarity clash ("may" against "may not").
     A fact in ``conflicts`` is not repeated in ``missing``.
     """
-    missing = tuple(missing_facts(claim, "\n".join(passages)))
-    return FactCheck(missing, ())
+    missing = missing_facts(claim, "\n".join(passages))
+    if not missing:
+        return FactCheck((), ())
+    cl = _analyse(claim)
+    payloads = dict(zip(cl.facts, cl.payloads, strict=True))
+    views = [(text, *_facts_of(text)) for text in passages]
+    found: list[FactConflict] = []
+    for fact in missing:
+        if fact.kind == "negation":
+            got = _negation_rival(claim, cl, fact, passages)
+        elif fact not in payloads:
+            got = None
+        else:
+            got = find_rival(claim, cl.facts, fact, payloads[fact], views)
+        if got is not None:
+            found.append(FactConflict(fact.kind, fact, got[1], got[0]))
+    clashed = {c.claim for c in found}
+    return FactCheck(tuple(f for f in missing if f not in clashed), tuple(found))
+
+
+def _facts_of(text: str) -> tuple[tuple[Fact, ...], tuple[Payload, ...]]:
+    got = _analyse(text)
+    return got.facts, got.payloads
+
+
+def _negation_rival(
+    claim: str, cl: _Analysis, fact: Fact, passages: Sequence[str]
+) -> tuple[int, Fact] | None:
+    """The first passage whose own polarity clashes with the claim's on this word."""
+    for index, text in enumerate(passages):
+        for said, other in _negation_clashes(claim, cl, text, _analyse(text)):
+            if said == fact:
+                return index, other
+    return None

@@ -57,7 +57,18 @@ _CUR_WORDS = (
 )
 _WORD_ECHO = rf"(?:\s*\(\s*{_SPELLED}(?:\s+(?:(?i:US)\s+)?{_CUR_WORDS}|\s*{_PCT_WORDS})?\s*\))?"
 
-_MONTH = rf"(?P<mon>(?:{_alt(MONTH_NAMES + [m.upper() for m in MONTH_NAMES] + MONTH_ABBR)})\b\.?)"
+_MONTH_WORDS = MONTH_NAMES + MONTH_ABBR
+# Lowercase "may", "march" and "mar" are far more often a verb than a month, so they
+# count as a month only beside a day and a year ("may 5, 2019"), never on their own.
+_VERB_MONTHS = ("may", "march", "mar")
+_MONTH = rf"(?P<mon>(?i:{_alt(_MONTH_WORDS)})\b\.?)"
+_MONTH_STRICT = (
+    rf"(?P<mon>(?:{_alt([*_MONTH_WORDS, *(m.upper() for m in _MONTH_WORDS)])}"
+    rf"|{_alt(m.lower() for m in _MONTH_WORDS if m.lower() not in _VERB_MONTHS)})\b\.?)"
+)
+# Between day and year: a comma, with stray spaces around it ("November 28 , 1972"), or spaces.
+_DY_SEP = r"(?:\s*,\s*|\s+)"
+_DAY_ORDINALS = [w for w, n in ORD_SMALL.items() if n < 20]
 _DAY = r"(?P<day>[12][0-9]|3[01]|0?[1-9])(?:st|nd|rd|th)?(?![0-9])"
 _YEAR = r"(?P<year>1[0-9]{3}|20[0-9]{2})(?![0-9])"
 
@@ -68,22 +79,26 @@ _ALTERNATIVES: dict[str, str] = {
         r"(?<![\w.:])[0-9]{1,2}(?::[0-9]{2}(?::[0-9]{2})?(?:\s*(?i:[ap]\.?m\b\.?))?"
         r"|\s*(?i:[ap]\.m\.|[ap]m\b))"
     ),
-    "date_mdy": rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}",
-    "date_dmy": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}",
+    "date_mdy": rf"\b{_MONTH}\s+{_DAY}{_DY_SEP}{_YEAR}",
+    "date_dmy": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH}{_DY_SEP}{_YEAR}",
+    "date_wdm": (
+        rf"\b(?P<dayw>(?i:(?:(?:twenty|thirty)[\s-])?(?:{_alt(_DAY_ORDINALS)})|twentieth|thirtieth))"
+        rf"\s+(?:of\s+)?{_MONTH_STRICT}(?:{_DY_SEP}{_YEAR})?"
+    ),
     "date_iso": (
         r"(?<![\w.,/-])(?P<year>1[0-9]{3}|20[0-9]{2})[-/](?P<mo>0?[1-9]|1[0-2])[-/]"
         r"(?P<day>0?[1-9]|[12][0-9]|3[01])(?![0-9])"
     ),
     "date_num": (
-        r"(?<![\w.,/:-])(?P<a>[0-9]{1,2})[/.-](?P<b>[0-9]{1,2})[/.-]"
+        r"(?<![\w.,/:-])(?P<a>[0-9]{1,2})(?:\s*/\s*|[.-])(?P<b>[0-9]{1,2})(?:\s*/\s*|[.-])"
         r"(?P<year>[0-9]{4}|[0-9]{2})(?![0-9])"
     ),
     "date_range": (
         r"(?<![\w.,/-])(?P<year>1[0-9]{3}|20[0-9]{2})\s?[-–—/]\s?(?P<y2>[0-9]{4}|[0-9]{2})(?![0-9])"
     ),
-    "date_my": rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}",
-    "date_md": rf"\b{_MONTH}\s+{_DAY}(?!\s*[,:]?\s*[0-9])",
-    "date_dm": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH}",
+    "date_my": rf"\b{_MONTH_STRICT}{_DY_SEP}(?:of\s+)?{_YEAR}",
+    "date_md": rf"\b{_MONTH_STRICT}\s+{_DAY}(?!\s*[,:]?\s*[0-9])",
+    "date_dm": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH_STRICT}",
     "decade": r"(?<![\w.,])(?P<dec>1[0-9]{2}0|20[0-9]0)['’]?s\b",
     "legal": (
         rf"(?:{_SPELLED})\s*\(\s*(?P<cur>{_CUR_SYM})?\s*(?P<num>{_DIGIT})\s*(?P<pct>%)?\s*\)"
@@ -123,7 +138,7 @@ _TRIGGER_ALTS = {
     ),
     "currency": "amount_pre",
     "month": "date_mdy date_my date_md",
-    "word": "legal amount_suf percent ordinal number",
+    "word": "date_wdm legal amount_suf percent ordinal number",
     "url": "skip_url",
 }
 # One alternation per trigger kind: the match names the alternative that won, and the
@@ -136,7 +151,10 @@ MASTERS = {
 }
 YEAR_ONLY = re.compile(r"1[0-9]{3}|20[0-9]{2}")
 TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
-LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s)")
+LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s|$)")
+# What may stand before a list marker on its line: nothing, or the end of the previous
+# item's sentence ("... qu0tes.   2.").
+MARKER_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]\s+)$")
 A_SCALES = frozenset(("dozen", *SCALES))
 TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),

@@ -20,6 +20,7 @@ from .lexicon import (
     NUM_WORDS,
     ORD_WORDS,
     SCALES,
+    STOPWORDS,
     TENS,
     TIME_SYSTEM,
     UNIT_CANON,
@@ -29,6 +30,7 @@ from .patterns import (
     A_SCALES,
     ALT_RES,
     LIST_MARK,
+    MARKER_LEAD,
     MASTERS,
     SPELLED_SPLIT,
     TRIGGER_CHARS,
@@ -127,7 +129,8 @@ def _date_fact(m: re.Match[str], text: str, kind: str) -> tuple[str, DateKeys] |
     g = m.groupdict()
     if kind == "date_num":
         a, b, yr = int(g["a"]), int(g["b"]), g["year"]
-        sep1, sep2 = text[m.end("a")], text[m.start("b") + len(g["b"])]
+        sep1 = text[m.end("a") : m.start("b")].strip()
+        sep2 = text[m.end("b") : m.start("year")].strip()
         if sep1 != sep2:
             return None
         y = int(yr) if len(yr) == 4 else (2000 + int(yr) if int(yr) < 50 else 1900 + int(yr))
@@ -144,6 +147,10 @@ def _date_fact(m: re.Match[str], text: str, kind: str) -> tuple[str, DateKeys] |
         return _range_fact(int(g["year"]), g["y2"])
     month = MONTHS[g["mon"][:3].lower()] if g.get("mon") else int(g.get("mo") or 0)
     day = int(g["day"]) if g.get("day") else 0
+    if g.get("dayw"):
+        day = _ordinal_word_value(g["dayw"])
+        if not 1 <= day <= 31:
+            return None
     year = int(g["year"]) if g.get("year") else 0
     if year and day:
         return f"{year:04d}-{month:02d}-{day:02d}", DateKeys((("ymd", year, month, day),))
@@ -162,13 +169,46 @@ def _range_fact(y1: int, raw: str) -> tuple[str, DateKeys] | None:
     return None
 
 
+_DETERMINER_BEFORE = re.compile(
+    r"(?i:\b(?:the|a|an|its|his|her|their|our|my|your|this|that|every|each|whose)\s+)$"
+)
+
+
+_ANOTHER_BEFORE = re.compile(r"(?i:\ban?\s+)$")
+_THE_BEFORE = re.compile(r"(?i:\bthe\s+)$")
+_ITEM_AFTER = re.compile(r"\s+(?:is|was|one|reason|theory|way|step|point|factor|option)\b|,")
+
+
 def _is_enumerator(text: str, m: re.Match[str]) -> bool:
-    """ "First, ..." / "at first" are discourse, not a count."""
+    """ "First, ..." / "at first" are discourse, not a count; "first" with no
+    determiner before it is the adverb ("when the planets first formed")."""
     word = m.group().lower()
     after = text[m.end() : m.end() + 14].lower()
     if after.startswith(",") or after.startswith((" of all", " and foremost")):
         return True
-    return word == "first" and text[max(0, m.start() - 3) : m.start()].lower() == "at "
+    before = text[max(0, m.start() - 8) : m.start()]
+    if _ANOTHER_BEFORE.search(before) or (
+        _THE_BEFORE.search(before) and _ITEM_AFTER.match(text, m.end())
+    ):
+        return True  # "a second theory" (another one), "the second is that ..."
+    if word != "first":
+        return False
+    return not _DETERMINER_BEFORE.search(before)
+
+
+_COUNTED = re.compile(r"-[a-z]+\b|\s+([a-z]+s)\b")
+
+
+_YEAR_PREP = re.compile(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
+
+
+def _counts_things(text: str, start: int, end: int) -> bool:
+    """ "1024 bits", "a 2000-page report": a year-like number that counts something
+    ("in 2019 films were..." still names a year)."""
+    m = _COUNTED.match(text, end)
+    if m is None or (m.group(1) is not None and m.group(1) in STOPWORDS):
+        return False
+    return not _YEAR_PREP.search(text[max(0, start - 8) : start])
 
 
 def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
@@ -179,7 +219,11 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
         value = _digits(raw)
         if g.get("scale"):
             value *= SCALES[g["scale"].lower()]
-        elif unit is None and YEAR_ONLY.fullmatch(raw):
+        elif (
+            unit is None
+            and YEAR_ONLY.fullmatch(raw)
+            and not _counts_things(text, m.start(), m.end())
+        ):
             return "date", raw, DateKeys((("y", int(raw)),))
     elif g.get("num2"):
         value = _digits(g["num2"])
@@ -305,7 +349,12 @@ def _list_marker(text: str, p: int) -> int:
     if m is None:
         return -1
     line_start = text.rfind("\n", 0, p) + 1
-    return m.end() if text[line_start:p].strip(" \t") == "" else -1
+    return (
+        m.end()
+        if MARKER_LEAD.search(text[max(line_start, p - 40) : p].rstrip(" \t") + " ")
+        or text[line_start:p].strip(" \t") == ""
+        else -1
+    )
 
 
 def scan_numeric(

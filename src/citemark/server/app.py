@@ -76,8 +76,9 @@ DESCRIPTION = """\
 Mark which parts of a generated answer came from which sources — verbatim quotes
 and paraphrase support — and flag the sentences no source supports.
 
-* `POST /v1/align`: a verdict per sentence (supported / partial / unsupported),
-  ranked citations and the facts the evidence lacks.
+* `POST /v1/align`: a verdict per sentence (supported / partial / unsupported,
+  or no_claim for a lead-in or heading), ranked citations, the facts the
+  evidence lacks or contradicts, and `passed` with the failing sentences.
 * `POST /v1/tag`: the answer with `<cite>` tags, for a phrase map or documents.
 * `POST /v1/stream`: the same verdicts, one server-sent event per sentence, while
   the answer is still being written.
@@ -200,7 +201,8 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         """
         deadline = engine.deadline()
         config = engine.config_for(request.config, request.mode)
-        return engine.align(request.answer, _plain(request.sources), config, deadline).to_dict()
+        report = engine.align(request.answer, _plain(request.sources), config, deadline)
+        return report.to_dict(request.fail_on)
 
     @app.post("/v1/tag", response_model=TagResponse, tags=["align"], responses=ERRORS)
     def tag(request: TagRequest) -> dict[str, Any]:

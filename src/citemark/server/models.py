@@ -1,8 +1,8 @@
 """Request and response models of the HTTP API, with the descriptions /docs shows.
 
 Requests are validated here for shape (types, required fields, preset names);
-what only the library can judge (ids with commas, overlapping chunks, size
-limits) is left to it and comes back as a 400 with its message.
+what only the library can judge (ids with control characters, overlapping
+chunks, size limits) is left to it and comes back as a 400 with its message.
 
 Response models list the fields clients rely on and allow extra ones, so that a
 field the report gains later is passed through rather than silently dropped.
@@ -78,6 +78,9 @@ def _not_blank(answer: str) -> str:
     return answer
 
 
+FailReason = Literal["unsupported", "conflict", "partial"]
+
+
 class AlignRequest(ConfigChoice):
     """An answer and the sources it should be supported by."""
 
@@ -87,6 +90,12 @@ class AlignRequest(ConfigChoice):
 
     answer: str = Field(description="The generated answer to check (plain text).")
     sources: list[Document] = Field(description="The documents the answer should rest on.")
+    fail_on: list[FailReason] | None = Field(
+        None,
+        description="What makes `passed` false: any of 'unsupported', 'conflict', 'partial' "
+        "(default: unsupported and conflict, as `citemark check`).",
+        examples=[["unsupported", "conflict", "partial"]],
+    )
 
     _answer_not_blank = field_validator("answer")(_not_blank)
 
@@ -160,17 +169,46 @@ class FactOut(_Open):
     end: int
 
 
+class ConflictOut(_Open):
+    kind: str = Field(description="The kind of fact: number, date, amount, percent, negation...")
+    text: str = Field(description="The value as the answer states it.")
+    start: int = Field(description="Where that value is in the answer (characters).")
+    end: int
+    evidence: str = Field(description="The value as the source states it.")
+    source_id: str
+    source_index: int
+    source_start: int = Field(description="Where the source's value is (parent document).")
+    source_end: int
+
+
+class RangeOut(_Open):
+    start: int
+    end: int
+
+
 class SentenceOut(_Open):
     start: int = Field(description="Offset of the sentence in the answer (characters).")
     end: int
     text: str
-    status: Literal["supported", "partial", "unsupported"]
+    status: Literal["supported", "partial", "unsupported", "no_claim"] = Field(
+        description="'no_claim': a lead-in, heading or courtesy line that asserts nothing "
+        "checkable; never flagged and not counted as supported or unsupported."
+    )
     score: float = Field(description="Support probability from the preset's scorer.")
     components: dict[str, float]
     features: dict[str, float]
     citations: list[CitationOut]
     missing_facts: list[FactOut] = Field(
         description="Facts of the sentence (numbers, dates, names...) the evidence lacks."
+    )
+    conflicts: list[ConflictOut] = Field(
+        default_factory=list,
+        description="Values of the sentence its source states differently; any makes the "
+        "sentence unsupported.",
+    )
+    unsupported_spans: list[RangeOut] = Field(
+        default_factory=list,
+        description="Answer offsets of the words no citation supports.",
     )
 
 
@@ -186,8 +224,21 @@ class SummaryOut(_Open):
     supported: int
     partial: int
     unsupported: int
+    no_claim: int = Field(0, description="Sentences that assert nothing checkable.")
+    conflicts: int = Field(0, description="Sentences with a value the source contradicts.")
     coverage: float = Field(description="Share of the answer's characters quoted verbatim.")
     uncited: list[dict[str, Any]]
+
+
+class FailureOut(_Open):
+    number: int = Field(description="The sentence's number, from 1.")
+    start: int
+    end: int
+    text: str
+    status: str
+    reasons: list[FailReason]
+    conflicts: list[ConflictOut]
+    description: str = Field(description="One line, as `citemark check` prints it.")
 
 
 class AlignResponse(_Open):
@@ -197,6 +248,12 @@ class AlignResponse(_Open):
     config: str
     notes: list[str]
     summary: SummaryOut
+    passed: bool = Field(
+        description="False when a sentence meets a `fail_on` condition (the same rule as "
+        "`citemark check`)."
+    )
+    fail_on: list[FailReason]
+    failures: list[FailureOut] = Field(description="The sentences that fail, and why.")
     sentences: list[SentenceOut]
     blocks: list[dict[str, Any]]
     spans: list[SpanOut]

@@ -8,8 +8,11 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const KEY_STORE = "citemark.apiKey";
-  const STATUS_LABEL = { supported: "Supported", partial: "Partial", unsupported: "Unsupported" };
-  const STATUS_ICON = { supported: "✓", partial: "◐", unsupported: "⚠" };
+  const STATUS_LABEL = { supported: "Supported", partial: "Partial", unsupported: "Unsupported", no_claim: "No claim" };
+  const STATUS_ICON = { supported: "✓", partial: "◐", unsupported: "⚠", no_claim: "–" };
+  // Statuses a reviewer must look at; "supported" and "no_claim" (a lead-in or
+  // heading, nothing to check) are drawn without a flag.
+  const FLAGGED = { unsupported: 0, partial: 1 };
   const KIND_LABEL = { verbatim: "Verbatim quote", paraphrase: "Paraphrase support" };
 
   // The review on screen: the answer and sources it was made from, and the report.
@@ -272,6 +275,8 @@
       chip("supported"),
       chip("partial"),
       chip("unsupported"),
+      s.conflicts ? h("span", { class: "count count-conflict" }, h("span", { "aria-hidden": "true" }, "≠"), ` ${plural(s.conflicts, "conflict")}`) : "",
+      s.no_claim ? h("span", { class: "count count-no_claim", title: "Lead-ins, headings and courtesies: nothing to check" }, `${s.no_claim} no claim`) : "",
       h("span", { class: "metric" }, "Verbatim coverage ", h("strong", {}, percent(s.coverage))),
       h("span", { class: "metric muted" }, `preset ${report.config || "?"} · ${report.mode || "?"}`),
     );
@@ -306,7 +311,7 @@
 
   /** The sentences a reviewer must look at, worst first, as in `citemark check`. */
   function reviewList(report) {
-    const order = { unsupported: 0, partial: 1 };
+    const order = FLAGGED;
     const flagged = report.sentences
       .map((sentence, index) => ({ sentence, index }))
       .filter(({ sentence }) => sentence.status in order)
@@ -330,21 +335,27 @@
             node.focus({ preventScroll: true });
           },
         }, `${index + 1}. ${sentence.text}`),
+        (sentence.conflicts || []).map((c) => h("span", { class: "conflict-line" },
+          "Conflict: ", h("q", {}, c.text), ` vs ${c.source_id} `, h("q", {}, c.evidence))),
         (sentence.missing_facts || []).length
           ? h("span", { class: "missing" }, "Missing: ",
             sentence.missing_facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`]))
-          : h("span", { class: "muted" }, sentence.citations.length ? "weak support" : "no citation")))));
+          : (sentence.conflicts || []).length ? ""
+            : h("span", { class: "muted" }, sentence.citations.length ? "weak support" : "no citation")))));
   }
 
   function renderSentence(answer, sentence, index, spans) {
     const status = sentence.status;
+    const flagged = status in FLAGGED;
     const node = h("span", {
       class: `sentence status-${status}`,
       id: `sentence-${index}`,
-      tabindex: status === "supported" ? null : "-1",
+      tabindex: flagged ? "-1" : null,
+      title: status === "no_claim" ? "No claim: nothing here to check against the sources" : null,
       dataset: { index: String(index), status },
     });
-    if (status !== "supported") {
+    const notes = sentenceNotes(sentence);
+    if (flagged) {
       node.append(h("span", { class: `flag flag-${status}` },
         h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${STATUS_LABEL[status]}`), " ");
     }
@@ -353,18 +364,103 @@
       const start = Math.max(span.start, sentence.start);
       const end = Math.min(span.end, sentence.end);
       if (start >= end) continue;
-      if (start > position) node.append(answer.slice(position, start));
-      node.append(markButton(answer.slice(start, end), span, sentence, index));
+      if (start > position) node.append(...annotated(answer, position, start, notes));
+      node.append(markButton(answer.slice(start, end), annotated(answer, start, end, notes), span, sentence, index));
       position = end;
     }
-    if (position < sentence.end) node.append(answer.slice(position, sentence.end));
+    if (position < sentence.end) node.append(...annotated(answer, position, sentence.end, notes));
     node.append(citationChips(sentence, index));
+    for (const [k, c] of (sentence.conflicts || []).entries()) node.append(" ", conflictCard(c, index, k));
     const facts = sentence.missing_facts || [];
     if (facts.length) {
       node.append(" ", h("span", { class: "missing", title: "Facts of this sentence its evidence does not contain" },
         "Missing: ", facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`])));
     }
     return node;
+  }
+
+  /** What to draw inside a sentence: conflicting values, and the unsupported words
+   *  of a sentence that is not supported; sorted, a conflict winning any overlap. */
+  function sentenceNotes(sentence) {
+    const notes = (sentence.conflicts || []).map((c) => ({ start: c.start, end: c.end, kind: "conflict", conflict: c }));
+    if (sentence.status in FLAGGED) {
+      for (const span of sentence.unsupported_spans || []) {
+        if (notes.every((n) => span.end <= n.start || n.end <= span.start)) {
+          notes.push({ start: span.start, end: span.end, kind: "unsupported" });
+        }
+      }
+    }
+    return notes.sort((a, b) => a.start - b.start);
+  }
+
+  /** answer[start:end] as text nodes, with the parts under a note wrapped (cut at the edges). */
+  function annotated(answer, start, end, notes) {
+    const out = [];
+    let position = start;
+    for (const note of notes) {
+      const a = Math.max(note.start, start);
+      const b = Math.min(note.end, end);
+      if (a >= b) continue;
+      if (a > position) out.push(answer.slice(position, a));
+      if (note.kind === "conflict") {
+        out.push(h("mark", {
+          class: "conflict-value",
+          title: `Source ${note.conflict.source_id} says “${note.conflict.evidence}”`,
+        }, answer.slice(a, b)));
+      } else {
+        out.push(h("span", { class: "unsupported-words", title: "No citation supports these words" }, answer.slice(a, b)));
+      }
+      position = b;
+    }
+    if (position < end) out.push(answer.slice(position, end));
+    return out;
+  }
+
+  /** A conflict's two values side by side; the button shows the source's value in its text. */
+  function conflictCard(conflict, index, k) {
+    return h("span", { class: "conflict", role: "group", "aria-label": "Conflict with the source" },
+      h("span", { class: "conflict-title" }, h("span", { "aria-hidden": "true" }, "≠ "), "Conflict"),
+      h("span", { class: "conflict-side answer-side" },
+        h("span", { class: "conflict-label" }, "Answer says"), h("mark", { class: "conflict-answer" }, conflict.text)),
+      h("span", { class: "conflict-side source-side" },
+        h("span", { class: "conflict-label" }, `Source ${conflict.source_id} says`),
+        h("mark", { class: "conflict-source" }, conflict.evidence)),
+      h("button", {
+        type: "button",
+        class: "jump conflict-jump",
+        dataset: { conflict: `${index}-${k}` },
+        onclick: () => focusConflict(index, k),
+      }, "show in source"));
+  }
+
+  function focusConflict(index, k) {
+    if (!current) return;
+    const sentence = current.report.sentences[index];
+    const conflict = sentence && (sentence.conflicts || [])[k];
+    if (!conflict) return;
+    const evidence = { kind: "conflict", source_index: conflict.source_index, source_id: conflict.source_id,
+      source_start: conflict.source_start, source_end: conflict.source_end, evidence: conflict.evidence, score: 0 };
+    renderConflictCard(sentence, index, conflict);
+    const mark = highlightSource(evidence);
+    if (mark) mark.scrollIntoView({ block: "center", inline: "nearest" });
+  }
+
+  function renderConflictCard(sentence, index, conflict) {
+    const card = $("evidence");
+    clear(card);
+    card.append(
+      h("div", { class: "evidence-head" },
+        h("span", { class: "kind-badge conflict" }, "Conflict"), h("span", {}, " with "), h("strong", {}, conflict.source_id),
+        h("span", { class: "muted" }, ` · characters ${conflict.source_start}–${conflict.source_end}`)),
+      h("div", { class: "evidence-for" }, `Sentence ${index + 1}: `, h("q", {}, sentence.text)),
+      h("div", { class: "conflict-pair" },
+        h("div", { class: "conflict-side answer-side" }, h("div", { class: "conflict-label" }, "Answer says"),
+          h("mark", { class: "conflict-answer" }, conflict.text)),
+        h("div", { class: "conflict-side source-side" }, h("div", { class: "conflict-label" }, `Source ${conflict.source_id} says`),
+          h("mark", { class: "conflict-source" }, conflict.evidence))),
+      current.sources ? "" : h("blockquote", { class: "evidence-text" }, h("mark", { class: "evidence conflict" }, conflict.evidence)),
+    );
+    card.hidden = false;
   }
 
   const norm = (text) => text.toLowerCase().replace(/\s+/g, " ").trim();
@@ -383,10 +479,10 @@
 
   /** A marked stretch of the answer. A span with role="button", not a <button>: a button
    *  cannot wrap across lines, and a quote can be a whole sentence long. */
-  function markButton(text, span, sentence, index) {
+  function markButton(text, content, span, sentence, index) {
     const n = citationFor(text, span, sentence);
     const label = `${KIND_LABEL[span.kind] || span.kind} from ${span.ids.join(", ")}`;
-    if (n < 0) return h("span", { class: `cite ${span.kind}`, title: label }, text);
+    if (n < 0) return h("span", { class: `cite ${span.kind}`, title: label }, content);
     const open = () => focusCitation(index, n);
     return h("span", {
       class: `cite ${span.kind}`,
@@ -401,7 +497,7 @@
           open();
         }
       },
-    }, text);
+    }, content);
   }
 
   /** One small button per citation after the sentence; repeated labels get a number. */

@@ -1,0 +1,122 @@
+"""Which answer sentences assert nothing checkable: lead-ins, headings, labels, courtesies.
+
+"Here are the main points:" or "Sure!" states no fact a source could support or
+contradict. Judged like a claim, such a sentence is flagged "unsupported" (noise
+a reviewer learns to ignore) or, worse, scores "supported" on a few shared
+words without citing anything. :func:`is_no_claim` picks them out so that the
+pipeline can give them the status ``no_claim``: never flagged, never counted.
+
+The detector is conservative by design: a sentence that states a fact is a
+claim however it starts ("In summary, the tenant owes $2,400." is judged like
+any other sentence). Each rule needs the *whole* sentence to be empty of
+checkable content: no content word at all, only courtesy, only words about the
+answer itself ("summary", "points", "passage"), or a short label with no fact.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .facts import extract_facts
+from .tokens import tokenize
+from .words import STOPWORDS, content_units, unit
+
+# Negations are content words for matching, but "They did not." alone still
+# asserts nothing a source could be checked against.
+_NEGATIONS = frozenset({"not", "no", "nor", "without"})
+
+# Sentences that are only courtesy: the whole sentence must match.
+_COURTESY = re.compile(
+    r"""^\W*(?:
+        sure|certainly|of\ course|absolutely|okay|ok|great|gladly|thanks|thank\ you
+        |great\ question|good\ question|happy\ to\ help|glad\ to\ help|you(?:'|’)re\ welcome
+        |i\ hope\ (?:this|that)\ helps|hope\ (?:this|that)\ helps
+        |(?:please\ )?(?:let\ me\ know|feel\ free\ to\ ask)\b[^.!?]*
+        |i(?:'|’)d\ be\ happy\ to\ help[^.!?]*
+        )\W*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Words that talk about the answer rather than the world: a sentence made of
+# these and function words ("Here is a concise summary of the passage:") is a lead-in.
+# Compared as stems, so no word whose stem a content word shares ("important" and
+# "imports" are both "import").
+_META = frozenset(
+    unit(word) or word
+    for word in """
+    summary summaries summarize summarized summarizing concise brief short overview key main
+    point points include includes including following below passage passages highlight
+    highlights takeaway takeaways breakdown outline recap here sure quick
+    """.split()
+)
+# "Based on the provided passage, ..." says where the answer comes from, nothing more.
+_SOURCE_PHRASE = re.compile(
+    r"^\W*(?:based\s+on|according\s+to|from)\s+the\s+(?:provided\s+|given\s+|above\s+)?"
+    r"(?:text|passage|document|article|context|information|source)s?\b,?",
+    re.IGNORECASE,
+)
+# A lead-in ending in a colon may name what follows in a few words ("Here are the
+# key terms of the lease:"); more than this many is a claim ("In summary, the
+# tenant breached the lease:").
+_LEAD_IN_OTHER_WORDS = 2
+
+# How a lead-in may begin; with a closing colon, the sentence introduces a list.
+_LEAD_IN = re.compile(
+    r"^\W*(?:here\s+(?:is|are|'s|’s)|below\s+(?:is|are)|the\s+following|following\s+(?:is|are)"
+    r"|key\s+(?:points|takeaways|findings|terms)|main\s+(?:points|takeaways|findings)"
+    r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary)\b",
+    re.IGNORECASE,
+)
+# A list label standing alone: "1.", "(a)", "iv)".
+_LIST_LABEL = re.compile(r"^\s*[(\[]?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):\]]\s*$")
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|__[^_]+__\s*:?\s*$)")
+_TERMINAL = re.compile(r"[.!?…。！？]['\"”’)\]]*\s*$")
+_LABEL_WORDS = 3
+_HEADING_WORDS = 8
+
+
+def is_no_claim(sentence: str, *, alone_on_line: bool = False) -> bool:
+    """Whether ``sentence`` asserts nothing a source could support or contradict.
+
+    ``alone_on_line`` says the sentence is a whole line of the answer, the only
+    place a heading without a full stop can stand.
+    """
+    tokens = tokenize(sentence)
+    units = content_units(tokens)
+    if not set(units) - _NEGATIONS:
+        return True
+    if _COURTESY.match(sentence) or _LIST_LABEL.match(sentence):
+        return True
+    kinds = {fact.kind for fact in extract_facts(sentence)}
+    text = sentence.strip()
+    if alone_on_line and kinds <= {"name"} and _is_heading(text, len(tokens)):
+        # A title-cased heading reads as a name to the fact extractor.
+        return True
+    if kinds:
+        return False
+    rest = _SOURCE_PHRASE.sub("", text)
+    other = [u for u in content_units(tokenize(rest)) if u not in _META]
+    if not other:
+        return True
+    if text.endswith(":"):
+        if _LEAD_IN.match(rest) is not None:
+            return len(other) <= _LEAD_IN_OTHER_WORDS
+        return len(tokens) <= _LABEL_WORDS
+    return False
+
+
+def _is_heading(text: str, words: int) -> bool:
+    """A short line without a full stop that is marked up, or title-cased throughout."""
+    if _TERMINAL.search(text) or words > _HEADING_WORDS:
+        return False
+    if _HEADING_MARK.match(text):
+        return True
+    capitals = [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() not in STOPWORDS]
+    return bool(capitals) and all(w[0].isupper() for w in capitals)
+
+
+def alone_on_line(answer: str, start: int, end: int) -> bool:
+    """Whether ``answer[start:end]`` fills its line (only blanks around it)."""
+    before = answer[:start].rsplit("\n", 1)[-1]
+    after = answer[end:].split("\n", 1)[0]
+    return not before.strip() and not after.strip()

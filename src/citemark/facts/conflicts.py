@@ -1,0 +1,200 @@
+"""Conflicts: a key fact of the claim that a cited passage states with another value.
+
+A missing fact only says the evidence is silent; a conflict says it disagrees,
+which is why it costs the sentence its support outright. So a rival value counts
+only when it is the same kind of thing in the same role:
+
+- a duration in the same time system ("two years" against "one (1) year", not
+  against "30 days"), a measure in the same unit, an amount in the same
+  currency, a percent, a date that differs at a precision both sides give;
+- a bare count only against a count of the same noun ("two films", "three films");
+- and the clause around both must share a content word ("tenant ... two years to
+  sue" against "tenant must bring an action within one year").
+
+It stays silent when either side hedges ("about 500"), when the claim's value is
+the evidence's rounded ("4.9 million" for "4,872,000"), and when the claim's
+value lies between two rivals (a range: "from 2015 to 2020" for "in 2017").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from .lexicon import GENERIC_HEADS
+from .model import DateKeys, Fact, NameKey, Payload, Quantity
+from .roles import Role, role_of, slot_of
+from .text import fold
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+_ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
+
+
+def _is_ordinal(fact: Fact) -> bool:
+    return fact.value[-2:] in _ORDINAL_SUFFIXES and fact.value[:-2].isdigit()
+
+
+def _number(key: str) -> float | None:
+    try:
+        return float(key)
+    except ValueError:
+        return None
+
+
+def _rounds_to(claim: float, evidence: float) -> bool:
+    """Whether the claim's value is the evidence's rounded to the claim's precision."""
+    if claim == evidence:
+        return True
+    if claim == 0 or evidence == 0:
+        return False
+    text = f"{abs(claim):.10g}".replace(".", "").lstrip("0").rstrip("0")
+    digits = max(1, len(text))
+    scale = digits - 1 - math.floor(math.log10(abs(evidence)))
+    return round(evidence, scale) == claim
+
+
+def _date_fields(alt: tuple[int | str, ...]) -> dict[str, int]:
+    tag = alt[0]
+    vals = [int(v) for v in alt[1:]]
+    if tag == "ymd":
+        y, m, d = vals
+        return {"y": y, "m": m, "d": d, "dec": y - y % 10}
+    if tag == "ym":
+        y, m = vals
+        return {"y": y, "m": m, "dec": y - y % 10} if m else {"y": y, "dec": y - y % 10}
+    if tag == "y":
+        return {"y": vals[0], "dec": vals[0] - vals[0] % 10}
+    if tag == "md":
+        m, d = vals
+        return {"m": m, "d": d} if m else {"d": d}
+    return {"dec": vals[0]}
+
+
+def _dates_differ(a: DateKeys, b: DateKeys) -> bool:
+    """True when every reading of the claim's date ``a`` differs from every reading of
+    ``b``, and ``b`` is at least as precise: "July 2019" against "July 11, 2019" does not
+    differ, and a bare "1990" is no rival to "November 25, 2016" (another event, most
+    likely, not another date for this one)."""
+    for x in a.alts:
+        fx = _date_fields(x)
+        for y in b.alts:
+            fy = _date_fields(y)
+            if not fx.keys() <= fy.keys() or all(fx[k] == fy[k] for k in fx):
+                return False
+    return True
+
+
+def _date_order(d: DateKeys) -> float | None:
+    """A sortable value for a date with a year (for the range test)."""
+    f = _date_fields(d.alts[0])
+    if "y" in f:
+        return f["y"] * 10000 + f.get("m", 0) * 100 + f.get("d", 0)
+    return float(f["dec"] * 10000) if "dec" in f and "m" not in f else None
+
+
+def _rival_names(
+    claim_text: str, claim: Fact, cp: NameKey, text: str, ev: Fact, ep: NameKey
+) -> bool:
+    """Another name where the claim has its own: the same kind of organisation or place
+    ("Acme Corp" / "Beta Corp"), or right after the same words ("signed by Acme" /
+    "signed by Beta")."""
+    if set(cp.words) & set(ep.words) - GENERIC_HEADS:
+        return False  # a shared distinctive word: the same name written differently
+    if _words_in(ep.words, claim_text):
+        return False  # the claim names it too ("Canadian singer Kai")
+    head = cp.words[-1]
+    if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
+        return ep.words[-1] == head
+    before = slot_of(claim_text, claim.start)
+    return bool(before) and before == slot_of(text, ev.start)
+
+
+def _words_in(words: tuple[str, ...], text: str) -> bool:
+    folded = {fold(w) for w in _WORD.findall(text)}
+    return all(w in folded for w in words if w not in GENERIC_HEADS)
+
+
+def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
+    """Same kind of value in the same unit, time system or currency, and a different value."""
+    if claim.kind != ev.kind or isinstance(cp, NameKey):
+        return False
+    if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
+        return _dates_differ(cp, ep)
+    if not isinstance(cp, Quantity) or not isinstance(ep, Quantity) or cp.key == ep.key:
+        return False
+    if claim.kind in ("amount", "percent"):
+        return cp.unit == ep.unit
+    if cp.time is not None:
+        return ep.time is not None and ep.time[0] == cp.time[0] and ep.time[1] != cp.time[1]
+    if cp.unit is not None:
+        return cp.unit == ep.unit
+    return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
+
+
+def _order(fact: Fact, payload: Payload) -> float | None:
+    if isinstance(payload, DateKeys):
+        return _date_order(payload)
+    if isinstance(payload, Quantity):
+        value = _number(payload.time[1] if payload.time else payload.key)
+        return value
+    return None
+
+
+def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (f.start, f.end) for f in facts if f.kind in ("number", "date", "amount", "percent")
+    )
+
+
+def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
+    """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
+    if crole.hedged or erole.hedged:
+        return 0
+    if isinstance(cp, Quantity) and isinstance(ep, Quantity):
+        a, b = _order(claim, cp), _order(ev, ep)
+        if a is not None and b is not None and _rounds_to(a, b):
+            return 0
+        if claim.kind == "number" and cp.unit is None:
+            return len(crole.head & erole.head) and len(crole.context & erole.context)
+    return len(crole.context & erole.context)
+
+
+def find_rival(
+    claim_text: str,
+    claim_facts: Sequence[Fact],
+    fact: Fact,
+    payload: Payload,
+    passages: Sequence[tuple[str, Sequence[Fact], Sequence[Payload]]],
+) -> tuple[int, Fact] | None:
+    """The passage index and fact that state ``fact`` with another value, if any."""
+    crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
+    best: tuple[int, int, int, Fact] | None = None
+    for index, (text, facts, payloads) in enumerate(passages):
+        others = _spans(facts)
+        rivals: list[tuple[int, Fact, Payload]] = []
+        for ev, ep in zip(facts, payloads, strict=True):
+            if isinstance(payload, NameKey) and isinstance(ep, NameKey):
+                if not _rival_names(claim_text, fact, payload, text, ev, ep):
+                    continue
+            elif not _same_slot(fact, payload, ev, ep):
+                continue
+            strength = _agrees(
+                fact, payload, crole, ev, ep, role_of(text, ev.start, ev.end, others)
+            )
+            if strength:
+                rivals.append((strength, ev, ep))
+        if not rivals or _inside_range(fact, payload, rivals):
+            continue
+        strength, ev, _ = max(rivals, key=lambda r: (r[0], -r[1].start))
+        if best is None or strength > best[0]:
+            best = (strength, -index, index, ev)
+    return None if best is None else (best[2], best[3])
+
+
+def _inside_range(fact: Fact, payload: Payload, rivals: list[tuple[int, Fact, Payload]]) -> bool:
+    """The claim's value lies between two rivals: the passage gives a range, not a value."""
+    value = _order(fact, payload)
+    others = [v for _, ev, ep in rivals if (v := _order(ev, ep)) is not None]
+    return value is not None and len(others) > 1 and min(others) < value < max(others)

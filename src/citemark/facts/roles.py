@@ -1,0 +1,137 @@
+"""The role a fact plays in its sentence: the words around it and the noun it counts.
+
+A conflict needs more than two different values of one kind: "two years" only
+contradicts "one year" when both say how long the same thing lasts. What a fact
+is about is approximated by the content words of its clause (the ``context``)
+and, for a bare count, by the nouns right after it (the ``head``: "two *films*").
+Both are computed once per text and memoised, and only for texts that take part
+in a possible conflict.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .lexicon import CLAUSE_BREAK, STOPWORDS
+from .negation import _gap_has_punct
+from .text import Tok, stem, tokens
+
+# Words that make a number an estimate: "about 500" does not contradict "498".
+HEDGES = frozenset(
+    """about around approximately approx nearly almost roughly some over under more less
+    fewer least most up estimated circa ca close upwards""".split()
+)
+_CONTEXT_REACH = 6  # content words each way, within the clause
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a fact at a span of its text is about."""
+
+    context: frozenset[str]
+    head: frozenset[str]
+    hedged: bool
+
+
+@dataclass(frozen=True)
+class _Layout:
+    toks: tuple[Tok, ...]
+    starts: tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def _layout(text: str) -> _Layout:
+    toks = tuple(tokens(text))
+    return _Layout(toks, tuple(t.start for t in toks))
+
+
+def _content(t: Tok) -> str | None:
+    return stem(t.lower) if t.content and t.lower not in STOPWORDS else None
+
+
+def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int]) -> list[str]:
+    """Content words before the fact (which starts at ``at``), back to the clause start."""
+    out: list[str] = []
+    bound = at
+    for j in range(i - 1, -1, -1):
+        if _gap_has_punct(text, toks[j].end, bound) or toks[j].lower in CLAUSE_BREAK:
+            break
+        bound = toks[j].start
+        word = None if j in skip else _content(toks[j])
+        if word:
+            out.append(word)
+            if len(out) >= _CONTEXT_REACH:
+                break
+    return out
+
+
+def _right(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int]) -> list[str]:
+    """Content words after the fact (which ends at ``at``), up to the clause end."""
+    out: list[str] = []
+    bound = at
+    for j in range(i, len(toks)):
+        if _gap_has_punct(text, bound, toks[j].start) or toks[j].lower in CLAUSE_BREAK:
+            break
+        bound = toks[j].end
+        word = None if j in skip else _content(toks[j])
+        if word:
+            out.append(word)
+            if len(out) >= _CONTEXT_REACH:
+                break
+    return out
+
+
+def _head(text: str, toks: tuple[Tok, ...], i: int, end: int) -> frozenset[str]:
+    """The content words right after a count ("two feature films" -> feature, film)."""
+    out: set[str] = set()
+    prev_end = end
+    for j in range(i, min(len(toks), i + 3)):
+        gap = text[prev_end : toks[j].start]
+        if gap.strip(" -") or len(gap) > 2:
+            break
+        word = _content(toks[j])
+        if word is None:
+            break
+        out.add(word)
+        prev_end = toks[j].end
+    return frozenset(out)
+
+
+def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
+    """The role of the fact at ``text[start:end]``; ``others`` are spans of the text's other
+    numeric facts, whose words say nothing about this fact's role."""
+    return _role(text, start, end, others)
+
+
+@lru_cache(maxsize=16384)
+def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
+    lay = _layout(text)
+    toks = lay.toks
+    first = bisect_left(lay.starts, start)  # first token at or after the fact
+    after = bisect_left(lay.starts, end)  # first token after the fact
+    skip = frozenset(
+        j for j, t in enumerate(toks) for a, b in others if a <= t.start < b and a != start
+    )
+    context = set(_left(text, toks, first, start, skip)) | set(_right(text, toks, after, end, skip))
+    head = _head(text, toks, after, end)
+    before = [toks[j].lower for j in range(max(0, first - 2), first)]
+    tail = text[max(0, start - 2) : start]
+    hedged = any(w in HEDGES for w in before) or "~" in tail
+    return Role(frozenset(context), head, hedged)
+
+
+def slot_of(text: str, start: int) -> tuple[str, ...]:
+    """The two words right before ``start`` when they hold a content word ("signed by"),
+    else ``()``: the slot a name fills."""
+    lay = _layout(text)
+    i = bisect_left(lay.starts, start)
+    if i < 2:
+        return ()
+    a, b = lay.toks[i - 2], lay.toks[i - 1]
+    if _gap_has_punct(text, a.end, b.start) or _gap_has_punct(text, b.end, start):
+        return ()
+    if _content(a) is None and _content(b) is None:
+        return ()
+    return (stem(a.lower), stem(b.lower))

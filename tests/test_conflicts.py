@@ -1,0 +1,243 @@
+"""Fact conflicts: the evidence states another value of the same kind in the same role."""
+
+from __future__ import annotations
+
+import pytest
+
+import citemark
+from citemark.facts import check_facts
+
+LEASE = "A tenant must bring an action within one year of the end of the tenancy."
+
+
+def conflict_pairs(claim: str, passages: list[str]) -> list[tuple[str, str, str]]:
+    return [(c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, passages).conflicts]
+
+
+# --- library level ---------------------------------------------------------
+
+
+def test_changed_duration_is_a_conflict_and_unsupported() -> None:
+    answer = "The tenant has two years to sue."
+    sources = [{"id": "statute", "text": "Limitation. " + LEASE}]
+    report = citemark.align(answer, sources, config="lexical")
+    (sentence,) = report.sentences
+    assert sentence.status == "unsupported"
+    (conflict,) = sentence.conflicts
+    assert conflict.kind == "number"
+    assert (conflict.text, answer[conflict.start : conflict.end]) == ("two years", "two years")
+    assert conflict.evidence == "one year"
+    assert conflict.source_id == "statute"
+    text = sources[0]["text"]
+    assert text[conflict.source_start : conflict.source_end] == "one year"
+    assert not any(f.text == "two years" for f in sentence.missing_facts)
+    assert report.to_dict()["sentences"][0]["conflicts"][0]["evidence"] == "one year"
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        (
+            "The tenant must give notice within 30 days of the move.",
+            "The tenant must give notice within thirty (30) days of the move.",
+        ),
+        (
+            "The tenant shall pay $2,400 each month as rent.",
+            "The tenant shall pay $2,400.00 each month as rent.",
+        ),
+        (
+            "The lease was signed by both parties on 11 July 2019.",
+            "The lease was signed by both parties on July 11, 2019.",
+        ),
+    ],
+)
+def test_equivalent_values_do_not_conflict(answer: str, source: str) -> None:
+    report = citemark.align(answer, [{"id": "s", "text": source}], config="lexical")
+    (sentence,) = report.sentences
+    assert sentence.conflicts == ()
+    assert sentence.missing_facts == ()
+    assert sentence.status == "supported"
+
+
+def test_negation_flip_conflicts_in_the_report() -> None:
+    answer = "The tenant may sublet."
+    source = "The tenant may not sublet the premises."
+    report = citemark.align(answer, [{"id": "lease", "text": source}], config="lexical")
+    (sentence,) = report.sentences
+    assert sentence.status == "unsupported"
+    (conflict,) = sentence.conflicts
+    assert conflict.kind == "negation"
+    assert conflict.text == "may sublet"
+    assert source[conflict.source_start : conflict.source_end] == "may not sublet"
+
+
+# --- unit level: what conflicts --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        ("The tenant has two years to sue.", LEASE, ("number", "two years", "one year")),
+        (
+            "The tenant has two years to sue.",
+            "A tenant must sue within one (1) year.",
+            ("number", "two years", "one (1) year"),
+        ),
+        (
+            "The rent is $2,400 a month.",
+            "The deposit is $500 and the rent is $2,000 a month.",
+            ("amount", "$2,400", "$2,000"),
+        ),
+        (
+            "Interest accrues at 5% per year.",
+            "Interest accrues at 8% per year on unpaid sums.",
+            ("percent", "5%", "8%"),
+        ),
+        (
+            "The lease was signed on July 12, 2019.",
+            "The lease was signed on July 11, 2019.",
+            ("date", "July 12, 2019", "July 11, 2019"),
+        ),
+        (
+            "The studio released three films that year.",
+            "That year the studio released five films.",
+            ("number", "three", "five"),
+        ),
+        (
+            "The tenant shall sublet the premises.",
+            "The tenant shall not sublet the premises.",
+            ("negation", "shall sublet", "shall not sublet"),
+        ),
+        (
+            "The tenant may not sublet.",
+            "The tenant may sublet the premises.",
+            ("negation", "may not sublet", "may sublet"),
+        ),
+        (
+            "The lease is between Acme Corp and the tenant.",
+            "The lease is between Beta Corp and the tenant.",
+            ("name", "Acme Corp", "Beta Corp"),
+        ),
+        (
+            "The film was directed by John Smith.",
+            "The film was directed by Jane Doe in 1990.",
+            ("name", "John Smith", "Jane Doe"),
+        ),
+    ],
+)
+def test_conflicts(claim: str, passage: str, expected: tuple[str, str, str]) -> None:
+    assert conflict_pairs(claim, [passage]) == [expected]
+
+
+def test_conflict_names_its_passage_and_offsets() -> None:
+    claim = "The tenant has two years to sue."
+    passages = ["The landlord keeps the deposit.", LEASE]
+    check = check_facts(claim, passages)
+    (conflict,) = check.conflicts
+    assert conflict.passage == 1
+    ev = conflict.evidence
+    assert passages[1][ev.start : ev.end] == ev.text == "one year"
+    assert claim[conflict.claim.start : conflict.claim.end] == "two years"
+    assert check.missing == ()
+
+
+# --- unit level: what does not ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # another unit class: a deadline in days is no rival to one in years
+        ("The tenant has two years to sue.", "A tenant must give notice within 30 days."),
+        # the same kind of value in another role (no shared words around it)
+        ("The tenant has two years to sue.", "The landlord was fined one year ago."),
+        # a count of another noun
+        ("The studio released two films.", "The studio has 40 employees."),
+        # another currency
+        ("The fee is $500.", "The fee is €450."),
+        # hedged: an estimate does not contradict the exact figure
+        ("The company has about 500 employees.", "The company has 498 employees."),
+        # rounded
+        ("The city has 4.9 million residents.", "The city has 4,872,000 residents."),
+        # a range, not a value
+        ("He served on the board in 2017.", "He served on the board from 2015 to 2020."),
+        # less precise evidence does not differ
+        ("The lease was signed on July 11, 2019.", "The lease was signed in July 2019."),
+        # an ordinal against a count
+        ("The third party signed the deed.", "Two parties signed the deed."),
+        # a name in another slot, or the same name written differently
+        ("The film was directed by John Smith.", "The film was produced by Jane Doe."),
+        ("The film was directed by John Smith.", "The film was directed by Smith."),
+        ("Smith sued Acme Corp in Ohio.", "Smith sued Acme Inc. in Texas."),
+        # the rival name is in the claim too
+        ("It featured vocals from Canadian singer Kai.", "It featured vocals from Kai."),
+        # a bare year is no rival to a full date: another event, most likely
+        ("It was released on vinyl on November 25, 2016.", "It was first released in 1990."),
+    ],
+)
+def test_no_conflict(claim: str, passage: str) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+
+
+def test_conflicting_fact_is_not_also_missing() -> None:
+    check = check_facts("On July 12, 2019 the tenant had two years to sue.", [LEASE])
+    assert [c.claim.text for c in check.conflicts] == ["two years"]
+    assert [f.text for f in check.missing] == ["July 12, 2019"]
+
+
+def test_no_facts_no_conflicts() -> None:
+    assert check_facts("The tenant sued.", [LEASE]).conflicts == ()
+    assert check_facts("The tenant has two years to sue.", []).conflicts == ()
+
+
+# --- the fact cap ------------------------------------------------------------
+
+
+def test_cap_facts_picks_the_kinds_that_cap() -> None:
+    from citemark import load_config
+    from citemark.facts import Fact
+    from citemark.score import status_of
+
+    date = (Fact("date", "2019", "2019", 0, 4),)
+    lexical = load_config("lexical")
+    high = lexical.supported + 0.01
+    assert status_of(high, date, lexical.with_(cap_facts=("date",))) == "partial"
+    assert status_of(high, date, lexical.with_(cap_facts=("number",))) == "supported"
+    assert status_of(high, (), lexical.with_(cap_facts=("date",))) == "supported"
+    # strict_facts caps on every kind, names included, whatever cap_facts says
+    strict = lexical.with_(cap_facts=(), strict_facts=True)
+    assert status_of(high, date, strict) == "partial"
+    assert status_of(high, (Fact("name", "Acme", "acme", 0, 4),), strict) == "partial"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("date", "must be a list"), (["dates"], "unknown fact kind(s) 'dates'"), (3, "must be a")],
+)
+def test_cap_facts_is_validated(value: object, message: str) -> None:
+    from citemark import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_config("lexical").with_(cap_facts=value)
+
+
+def test_fact_cap_metrics_count_changed_sentences_and_their_precision() -> None:
+    from citemark.evaluate import Prediction, fact_cap
+
+    def pred(gold: str, capped: bool = False, conflicted: bool = False) -> Prediction:
+        status = "unsupported" if conflicted else "partial" if capped else "supported"
+        return Prediction("d", "s", "r", gold, status, 0.9, {}, None, None, capped, conflicted)
+
+    preds = [
+        pred("supported", capped=True),
+        pred("partial", capped=True),
+        pred("unsupported", capped=True),
+        pred("supported"),
+        pred("unsupported", conflicted=True),
+    ]
+    m = fact_cap(preds)
+    assert (m.sentences, m.capped, m.conflicts) == (5, 3, 1)
+    assert m.cap_precision == round(2 / 3, 4)
+    assert m.conflict_precision == 1.0
+    assert m.base_rate == 0.6
+    assert fact_cap([pred("supported")]).cap_precision is None
