@@ -129,20 +129,13 @@ class AnswerColdEmbedder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if all(t in self.sources for t in texts):
             return self.base.encode(texts)
-        vectors = self.base.model().encode(
-            list(texts),
-            batch_size=64,
-            normalize_embeddings=True,
-            convert_to_numpy=True,
-            show_progress_bar=False,
-        )
-        return np.asarray(vectors, dtype=np.float32)
+        return self.base.encode_uncached(texts)
 
 
 def warm_model() -> Embedder:
     """The process-wide embedder with its model loaded and one encode done."""
     embedder = default_embedder()
-    embedder.model().encode(["Warm-up sentence, not part of any workload."])
+    embedder.encode_uncached(["Warm-up sentence, not part of any workload."])
     return embedder
 
 

@@ -91,6 +91,15 @@ class Embedder:
         rows = [found[k] for k in keys]
         return np.vstack(rows) if rows else np.zeros((0, self.dim), dtype=np.float32)
 
+    def encode_uncached(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors computed afresh, neither read from nor written to the cache.
+
+        For benchmarks that price what a text the process has never seen costs.
+        """
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.asarray(self._embed(self.model(), list(texts)), dtype=np.float32)
+
     def _remember(self, key: bytes, vector: np.ndarray) -> None:
         self._cache[key] = vector
         while len(self._cache) > self._cache_size:
