@@ -113,7 +113,6 @@ class SourceIndex:
         ranked = heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return [sentence_id for sentence_id, _ in ranked]
 
-
     def sentence_vectors(self, embedder: Embedder) -> SentenceVectors:
         """Unit vectors of every source sentence under ``embedder``, built on first call.
 
