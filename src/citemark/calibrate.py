@@ -234,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
             "hybrid",
             "balanced",
             False,
-            "Full MiniLM (the precise extra) scores the candidates; slower, best evidence.",
+            "Full MiniLM (the precise extra) scores the candidates; slower.",
         ),
     }
     args.configs.mkdir(parents=True, exist_ok=True)
