@@ -177,7 +177,7 @@ def test_dense_retrieval_finds_a_paraphrase_sharing_no_word() -> None:
     The static model's cosine for this pair (0.58) is below what it gives same-topic
     sentences in WiCE, so the calibrated default does not call the sentence partial
     and the passage stays under the default citation threshold (0.3); a looser
-    threshold shows the passage found. The precise preset cites it at 0.3 (slow test).
+    threshold shows the passage found. The precise preset cites it (slow test).
     """
     looser = load_config("default").with_(min_citation_score=0.2)
     (found,) = align(PARAPHRASE, [SOURCE], config=looser).sentences
@@ -204,9 +204,14 @@ def test_precise_preset_runs_the_real_minilm_end_to_end() -> None:
     report = align(answer, [SOURCE], config=config)
     assert report.mode == "hybrid" and report.config == "precise"
     statuses = [s.status for s in report.sentences]
-    assert statuses[0] in ("partial", "supported") and statuses[1] == "supported", statuses
-    assert statuses[2] == "unsupported", statuses
-    assert report.sentences[0].citations[0].evidence == SOURCE_SENTENCE
+    assert statuses[1:] == ["supported", "unsupported"], statuses
+    # The paraphrase sharing no word is found and cited (MiniLM cosine 0.68), but the
+    # calibrated scorer keeps it below "partial": in the dev data most sentences with
+    # no shared content word are unsupported, whatever their cosine.
+    paraphrase = report.sentences[0]
+    assert [c.evidence for c in paraphrase.citations] == [SOURCE_SENTENCE]
+    assert paraphrase.features["cosine"] > 0.6
+    assert paraphrase.score > report.sentences[2].score
     embedder = default_embedder("minilm", config.device)
     assert embedder.loaded and embedder.dim == 384
     vectors = embedder.encode([PARAPHRASE, SOURCE_SENTENCE])
