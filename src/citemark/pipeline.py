@@ -60,7 +60,7 @@ def align(
     blocks = merge(matches)
     hybrid = cfg.mode == "hybrid"
     if hybrid and embedder is None:
-        embedder = default_embedder()
+        embedder = default_embedder(cfg.embedder, cfg.device)
     supports = find_support(
         index, answer, spans, tokens, blocks, cfg, embedder if hybrid else None, deadline=limit
     )
