@@ -16,6 +16,7 @@ from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
+from .spans import sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import slice_tokens, tokenize
 from .types import Match, Span
@@ -110,6 +111,13 @@ def _result(
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"
     citations = _citations(index, span, support, matches, config)
+    # Where a reviewer should look: the words none of the sentence's citations back
+    # (nothing to look for in a supported sentence or one that claims nothing).
+    unsupported = (
+        unsupported_spans(answer, span, sentence_evidence(citations))
+        if status in ("partial", "unsupported")
+        else ()
+    )
     return SentenceResult(
         span.start,
         span.end,
@@ -121,6 +129,7 @@ def _result(
         citations,
         support.missing,
         conflicts,
+        unsupported,
     )
 
 

@@ -1,0 +1,361 @@
+"""Unsupported spans: the words of a sentence that none of its evidence backs.
+
+A ``partial`` or ``unsupported`` verdict tells a reviewer *that* a sentence
+needs a look; the unsupported spans tell them *where*. Each content word of the
+sentence is checked against the words of the sentence's evidence (the passages
+it cites, not the whole source: a word the article uses elsewhere does not back
+this claim), and the words nothing backs are joined into spans.
+
+A word counts as backed when the evidence has
+
+- the same Snowball stem ("pays" / "paid" share nothing else, "paying" / "pay"
+  share the stem), or the same folded form;
+- a close spelling (a rapidfuzz ratio at or above :attr:`SpanSettings.fuzzy`,
+  which catches "organisation" / "organization" and most inflections the stemmer
+  misses), or a shared prefix of :attr:`SpanSettings.prefix` letters
+  ("Australia" / "Australian");
+- for a number, date, amount or percent, the same value as the fact check reads
+  it (``facts.missing_facts``), so "two weeks" is backed by "14 days";
+- optionally, a word vector close to an evidence word's (an embedder is never
+  required: the lexical rules work alone).
+
+A key fact the fact check finds missing is always flagged, whatever the word
+rules say: those are the details a legal reader relies on. Function words and
+punctuation are never flagged on their own, but a run of them between two
+flagged words is bridged (up to :attr:`SpanSettings.bridge` tokens), so "final
+month's rent" is one span, not three. The settings' defaults were chosen on the
+upstream ``train`` half of ``wice_spans.jsonl`` (see the notes in the README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, Protocol
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+from .facts import extract_facts, missing_facts
+from .tokens import Tokens, slice_tokens, tokenize
+from .types import Span
+from .words import unit
+
+Reason = Literal[
+    "stem", "fuzzy", "prefix", "fact", "embedding", "missing", "missing_fact", "context"
+]
+MISSING: frozenset[str] = frozenset({"missing", "missing_fact", "context"})
+# Fact kinds whose value, not spelling, decides support.
+VALUE_KINDS = frozenset({"number", "date", "amount", "percent"})
+# Characters that end a phrase: a bridge never crosses them.
+GLUE = frozenset("-‐–/'’s")
+NEGATIONS = frozenset({"not", "no", "nor", "without", "never"})
+HARD_BREAKS = frozenset(',;:()[]{}"“”')
+
+
+class _Cited(Protocol):
+    """What :func:`sentence_evidence` needs of a citation (``report.Citation`` has it)."""
+
+    @property
+    def evidence(self) -> str: ...
+
+
+class WordEmbedder(Protocol):
+    """Anything that maps words to unit-length vectors (rows), as ``embed.Embedder`` does."""
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class SpanSettings:
+    """Thresholds of the word checks; see the module docstring for what each does."""
+
+    fuzzy: float = 85.0
+    min_fuzzy_length: int = 4
+    prefix: int = 6
+    embedding: float = 0.75
+    bridge: int = 2
+    hard_breaks: bool = True
+    grow: int = 0
+    lead: int = 0
+    pair_window: int = 2
+
+
+DEFAULT_SETTINGS = SpanSettings()
+
+
+@dataclass(frozen=True)
+class WordCheck:
+    """One content word of the sentence and why it is or is not backed (answer offsets)."""
+
+    start: int
+    end: int
+    text: str
+    supported: bool
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class SpanFinding:
+    """The unsupported spans of one sentence and the word verdicts behind them."""
+
+    spans: tuple[Span, ...]
+    words: tuple[WordCheck, ...]
+
+
+@dataclass(frozen=True)
+class _Evidence:
+    """The evidence texts reduced to what the word checks look up."""
+
+    keys: frozenset[str]
+    units: frozenset[str]
+    prefixes: frozenset[str]
+    words: tuple[str, ...]
+    pairs: frozenset[frozenset[str]]
+
+
+def find_unsupported(
+    answer: str,
+    span: Span,
+    evidence: Sequence[str],
+    *,
+    tokens: Tokens | None = None,
+    embedder: WordEmbedder | None = None,
+    settings: SpanSettings = DEFAULT_SETTINGS,
+) -> SpanFinding:
+    """The words of ``answer[span]`` that no text of ``evidence`` backs, as answer spans.
+
+    ``tokens`` may be the answer's tokens (from :func:`tokens.tokenize`), to spare
+    tokenizing the sentence again; they are sliced to the span.
+    """
+    if tokens is None:
+        local = tokenize(answer[span.start : span.end])
+        words = Tokens(
+            tuple(s + span.start for s in local.starts),
+            tuple(e + span.start for e in local.ends),
+            local.keys,
+        )
+    else:
+        words = slice_tokens(tokens, span)
+    checks = _check_words(answer, span, words, evidence, embedder, settings)
+    flagged = [n for n, c in enumerate(checks) if c is not None and not c.supported]
+    spans = _merge(answer, words, flagged, settings)
+    return SpanFinding(spans, tuple(c for c in checks if c is not None))
+
+
+def _check_words(
+    answer: str,
+    span: Span,
+    words: Tokens,
+    evidence: Sequence[str],
+    embedder: WordEmbedder | None,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """A verdict per token: ``None`` for a function word, else a :class:`WordCheck`."""
+    ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
+    forced = _fact_verdicts(answer[span.start : span.end], "\n".join(evidence), span.start)
+    checks: list[WordCheck | None] = []
+    for start, end, key in zip(words.starts, words.ends, words.keys, strict=True):
+        stem = unit(key)
+        if stem is None:
+            checks.append(None)
+            continue
+        text = answer[start:end]
+        verdict = _forced(forced, start, end) or _lexical(key, stem, ev, settings)
+        checks.append(WordCheck(start, end, text, verdict not in MISSING, verdict))
+    if embedder is not None and ev.words:
+        checks = _embedding_pass(checks, ev, embedder, settings)
+    for _ in range(settings.grow):
+        grown = _grow(answer, words, checks, ev, settings)
+        if grown == checks:
+            break
+        checks = grown
+    return checks
+
+
+def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
+    if stem in ev.units or key in ev.keys:
+        return "stem"
+    if len(key) >= settings.prefix and key[: settings.prefix] in ev.prefixes:
+        return "prefix"
+    if len(key) >= settings.min_fuzzy_length and not key.isdigit():
+        best = process.extractOne(key, ev.words, scorer=fuzz.ratio, score_cutoff=settings.fuzzy)
+        if best is not None:
+            return "fuzzy"
+    return "missing"
+
+
+def _fact_verdicts(sentence: str, evidence: str, offset: int) -> list[tuple[int, int, Reason]]:
+    """Answer ranges the fact check decides: missing facts flagged, present values backed."""
+    missing = missing_facts(sentence, evidence)
+    missing_ranges = {(f.start, f.end) for f in missing}
+    out: list[tuple[int, int, Reason]] = [
+        (offset + f.start, offset + f.end, "missing_fact") for f in missing
+    ]
+    for fact in extract_facts(sentence):
+        if fact.kind in VALUE_KINDS and (fact.start, fact.end) not in missing_ranges:
+            out.append((offset + fact.start, offset + fact.end, "fact"))
+    return out
+
+
+def _forced(ranges: list[tuple[int, int, Reason]], start: int, end: int) -> Reason | None:
+    """The fact check's verdict on a word inside one of its ranges (missing wins)."""
+    found = [reason for s, e, reason in ranges if s < end and start < e]
+    if "missing_fact" in found:
+        return "missing_fact"
+    return "fact" if found else None
+
+
+def _embedding_pass(
+    checks: list[WordCheck | None],
+    ev: _Evidence,
+    embedder: WordEmbedder,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """Back the still-missing words whose vector is close to some evidence word's."""
+    pending = [n for n, c in enumerate(checks) if c is not None and c.reason == "missing"]
+    if not pending:
+        return checks
+    texts = [checks[n].text.casefold() for n in pending]  # type: ignore[union-attr]
+    vectors = embedder.encode(texts + list(ev.words))
+    sims = vectors[: len(texts)] @ vectors[len(texts) :].T
+    out = list(checks)
+    for row, n in enumerate(pending):
+        check = checks[n]
+        assert check is not None
+        if float(sims[row].max()) >= settings.embedding:
+            out[n] = WordCheck(check.start, check.end, check.text, True, "embedding")
+    return out
+
+
+def _grow(
+    answer: str,
+    words: Tokens,
+    checks: list[WordCheck | None],
+    ev: _Evidence,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """Flag a backed word glued to a flagged one when the evidence never has the two
+    together: "month" and "rent" are in a lease that speaks of "the fifth day of
+    the month" and "payment of rent", but "final month's rent" is not backed by it.
+
+    Only words written together count ("month's rent", "New York-based"): a
+    function word between two words ends the compound, so the growth stays inside
+    a noun phrase. Negation words never grow: they belong to the fact check.
+    """
+    content = [n for n, c in enumerate(checks) if c is not None]
+    out = list(checks)
+    for i, n in enumerate(content):
+        check = checks[n]
+        assert check is not None
+        if not check.supported or check.reason == "fact" or words.keys[n] in NEGATIONS:
+            continue
+        stem = unit(words.keys[n])
+        for j in (i - 1, i + 1):
+            if not 0 <= j < len(content):
+                continue
+            other = checks[content[j]]
+            assert other is not None
+            if (
+                not other.supported
+                and _glued(answer, words, content[j], n)
+                and frozenset((stem, unit(words.keys[content[j]]))) not in ev.pairs
+            ):
+                out[n] = WordCheck(check.start, check.end, check.text, False, "context")
+                break
+    return out
+
+
+def _glued(answer: str, words: Tokens, a: int, b: int) -> bool:
+    """Tokens ``a`` and ``b`` written as one compound: only spaces, hyphens, slashes
+    or a possessive "'s" between them."""
+    first, last = min(a, b), max(a, b)
+    if any(words.keys[i] != "s" for i in range(first + 1, last)):
+        return False
+    gap = answer[words.ends[first] : words.starts[last]]
+    return all(ch.isspace() or ch in GLUE for ch in gap) and gap.count("s") <= 1
+
+
+@lru_cache(maxsize=4096)
+def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
+    """Keys, stems, prefixes and distinct content words of the evidence (memoised:
+    one passage is evidence for many sentences)."""
+    keys: set[str] = set()
+    units: set[str] = set()
+    pairs: set[frozenset[str]] = set()
+    for text in evidence:
+        ordered: list[str] = []
+        for key in tokenize(text).keys:
+            stem = unit(key)
+            if stem is not None:
+                keys.add(key)
+                units.add(stem)
+                ordered.append(stem)
+        for i, stem in enumerate(ordered):
+            for other in ordered[i + 1 : i + 1 + window]:
+                pairs.add(frozenset((stem, other)))
+    prefixes = frozenset(k[:prefix] for k in keys if len(k) >= prefix)
+    return _Evidence(
+        frozenset(keys), frozenset(units), prefixes, tuple(sorted(keys)), frozenset(pairs)
+    )
+
+
+def _merge(
+    answer: str, words: Tokens, flagged: list[int], settings: SpanSettings
+) -> tuple[Span, ...]:
+    """Flagged words as spans, bridging short runs of function words between them."""
+    spans: list[Span] = []
+    for n in flagged:
+        end = words.ends[n]
+        if spans and _bridgeable(answer, words, spans[-1], n, settings):
+            spans[-1] = Span(spans[-1].start, end)
+        else:
+            spans.append(Span(_lead(answer, words, n, settings.lead, spans), end))
+    return tuple(spans)
+
+
+def _lead(answer: str, words: Tokens, n: int, lead: int, spans: list[Span]) -> int:
+    """Where a span starting at token ``n`` starts once up to ``lead`` function words
+    just before it join it ("for 4 years", "the second attempt")."""
+    start = words.starts[n]
+    floor = spans[-1].end if spans else -1
+    for i in range(n - 1, max(n - 1 - lead, -1), -1):
+        gap = answer[words.ends[i] : start]
+        if unit(words.keys[i]) is not None or words.starts[i] < floor or gap.strip():
+            break
+        start = words.starts[i]
+    return start
+
+
+def _bridgeable(answer: str, words: Tokens, last: Span, n: int, settings: SpanSettings) -> bool:
+    """Whether only few function words (and no phrase-ending punctuation) lie between."""
+    between = [
+        i for i in range(n) if words.starts[i] >= last.end and words.ends[i] <= words.starts[n]
+    ]
+    if len(between) > settings.bridge:
+        return False
+    if any(unit(words.keys[i]) is not None for i in between):
+        return False
+    gap = answer[last.end : words.starts[n]]
+    return not (settings.hard_breaks and any(ch in HARD_BREAKS for ch in gap))
+
+
+def unsupported_spans(
+    answer: str,
+    span: Span,
+    evidence: Sequence[str],
+    *,
+    tokens: Tokens | None = None,
+    embedder: WordEmbedder | None = None,
+    settings: SpanSettings = DEFAULT_SETTINGS,
+) -> tuple[Span, ...]:
+    """Just the spans of :func:`find_unsupported`: what ``SentenceResult`` carries."""
+    return find_unsupported(
+        answer, span, evidence, tokens=tokens, embedder=embedder, settings=settings
+    ).spans
+
+
+def sentence_evidence(citations: Sequence[_Cited]) -> list[str]:
+    """The texts a sentence's citations quote or paraphrase: what its words are checked against."""
+    return [c.evidence for c in citations]
