@@ -28,7 +28,7 @@ from .index import SourceIndex
 from .pipeline import align
 from .report import SentenceResult
 from .score import STATUSES
-from .spans import sentence_evidence, unsupported_spans
+from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .tokens import slice_tokens, tokenize
 from .types import Span
 from .words import unit
@@ -237,8 +237,10 @@ def _span_score(
     """The sentence's span flags beside the gold ones and the two baselines."""
     assert gold.spans is not None
     tokens = gold.spans.tokens
+    span = Span(result.start, result.end)
+    context = context_from_index(index, record.answer, span, result.status == "supported")
     ungated = unsupported_spans(
-        record.answer, Span(result.start, result.end), sentence_evidence(result.citations)
+        record.answer, span, sentence_evidence(result.citations), context=context
     )
     source_units = set(index.postings)
     words = tokenize(record.answer)
@@ -358,7 +360,7 @@ def span_metrics(predictions: list[Prediction]) -> list[SpanMetrics]:
     for part in parts:
         chosen = [s for s in scored if part == "all" or s.part == part]
         for method in SPAN_METHODS:
-            key = "predicted" if method == "citemark" else method
+            key = {"citemark": "predicted", "citemark_ungated": "ungated"}.get(method, method)
             precision, recall, f1 = span_prf((s.gold, getattr(s, key)) for s in chosen)
             rows.append(
                 SpanMetrics(

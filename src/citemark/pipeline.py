@@ -16,7 +16,7 @@ from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
-from .spans import sentence_evidence, unsupported_spans
+from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import slice_tokens, tokenize
 from .types import Match, Span
@@ -114,7 +114,12 @@ def _result(
     # Where a reviewer should look: the words none of the sentence's citations back
     # (nothing to look for in a supported sentence or one that claims nothing).
     unsupported = (
-        unsupported_spans(answer, span, sentence_evidence(citations))
+        unsupported_spans(
+            answer,
+            span,
+            sentence_evidence(citations),
+            context=context_from_index(index, answer, span, judged_supported=False),
+        )
         if status in ("partial", "unsupported")
         else ()
     )

@@ -29,10 +29,11 @@ upstream ``train`` half of ``wice_spans.jsonl`` (see the notes in the README).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
 from rapidfuzz import fuzz, process
@@ -40,7 +41,10 @@ from rapidfuzz import fuzz, process
 from .facts import extract_facts, missing_facts
 from .tokens import Tokens, slice_tokens, tokenize
 from .types import Span
-from .words import unit
+from .words import content_units, unit
+
+if TYPE_CHECKING:
+    from .index import SourceIndex
 
 Reason = Literal[
     "stem", "fuzzy", "prefix", "fact", "embedding", "missing", "missing_fact", "context"
@@ -76,9 +80,11 @@ class SpanSettings:
     prefix: int = 6
     embedding: float = 0.75
     bridge: int = 2
-    hard_breaks: bool = True
-    grow: int = 0
-    lead: int = 0
+    hard_breaks: bool = False
+    grow: int = 3
+    lead: int = 1
+    threshold: float = 0.35
+    regrow: bool = False
     pair_window: int = 2
 
 
@@ -94,6 +100,8 @@ class WordCheck:
     text: str
     supported: bool
     reason: Reason
+    # The word model's probability that the word is unsupported (with a context).
+    probability: float | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,56 @@ class SpanFinding:
 
     spans: tuple[Span, ...]
     words: tuple[WordCheck, ...]
+
+
+@dataclass(frozen=True)
+class SourceContext:
+    """What the sources say beyond the sentence's citations, to weigh each word's verdict.
+
+    A word missing from the cited passages is more likely a real gap when it is
+    also missing from the passages retrieval ranked next (``nearby``) and from
+    every source (``known``), and when it is rare in the sources; less likely
+    when the sentence as a whole was judged supported. Without a context, a word
+    is flagged exactly when the citations lack it.
+    """
+
+    nearby: tuple[str, ...]
+    known: Container[str]
+    rarity: Callable[[str], float]
+    judged_supported: bool = False
+
+
+# Weights of the word model (logistic), fitted on the upstream ``train`` half of
+# wice_spans.jsonl by benchmarks/fit_spans.py; see FEATURES for the order.
+FEATURES = (
+    "missing_cited",
+    "glued_to_missing",
+    "missing_fact",
+    "present_fact",
+    "missing_nearby",
+    "missing_sources",
+    "capitalised",
+    "rarity",
+    "missing_share",
+    "judged_supported",
+    "past_tense",
+    "length",
+)
+WEIGHTS = (
+    1.3964,
+    1.5856,
+    1.8972,
+    1.5594,
+    0.6423,
+    0.6527,
+    -0.4726,
+    1.8392,
+    -1.436,
+    0.7182,
+    -1.2141,
+    -0.3736,
+)
+BIAS = -2.9692
 
 
 @dataclass(frozen=True)
@@ -122,12 +180,14 @@ def find_unsupported(
     *,
     tokens: Tokens | None = None,
     embedder: WordEmbedder | None = None,
+    context: SourceContext | None = None,
     settings: SpanSettings = DEFAULT_SETTINGS,
 ) -> SpanFinding:
     """The words of ``answer[span]`` that no text of ``evidence`` backs, as answer spans.
 
     ``tokens`` may be the answer's tokens (from :func:`tokens.tokenize`), to spare
-    tokenizing the sentence again; they are sliced to the span.
+    tokenizing the sentence again; they are sliced to the span. With a
+    ``context`` the word model decides (see :class:`SourceContext`).
     """
     if tokens is None:
         local = tokenize(answer[span.start : span.end])
@@ -138,7 +198,19 @@ def find_unsupported(
         )
     else:
         words = slice_tokens(tokens, span)
-    checks = _check_words(answer, span, words, evidence, embedder, settings)
+    # Growth into glued words is one of the word model's inputs, not a verdict:
+    # alone it over-flags ("The court fined" is not wrong because "fined" is).
+    rules = settings if context is not None else replace(settings, grow=0)
+    checks = _check_words(answer, span, words, evidence, embedder, rules)
+    if context is not None:
+        checks = _weigh(answer, words, checks, context, settings)
+        if settings.regrow:
+            ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
+            for _ in range(settings.grow):
+                grown = _grow(answer, words, checks, ev, settings)
+                if grown == checks:
+                    break
+                checks = grown
     flagged = [n for n, c in enumerate(checks) if c is not None and not c.supported]
     spans = _merge(answer, words, flagged, settings)
     return SpanFinding(spans, tuple(c for c in checks if c is not None))
@@ -172,6 +244,78 @@ def _check_words(
             break
         checks = grown
     return checks
+
+
+def word_features(
+    answer: str, words: Tokens, checks: list[WordCheck | None], context: SourceContext
+) -> list[tuple[int, tuple[float, ...]]]:
+    """The word model's inputs (in :data:`FEATURES` order) for each content word,
+    with the word's token position."""
+    content = [(n, c) for n, c in enumerate(checks) if c is not None]
+    if not content:
+        return []
+    nearby = _prepare(context.nearby, DEFAULT_SETTINGS.prefix, DEFAULT_SETTINGS.pair_window)
+    share = sum(not c.supported for _, c in content) / len(content)
+    first = words.starts[0] if len(words) else 0
+    out = []
+    for n, check in content:
+        key = words.keys[n]
+        stem = unit(key) or key
+        near = _lexical(key, stem, nearby, DEFAULT_SETTINGS) != "missing"
+        out.append(
+            (
+                n,
+                (
+                    float(check.reason in ("missing", "missing_fact")),
+                    float(check.reason == "context"),
+                    float(check.reason == "missing_fact"),
+                    float(check.reason == "fact"),
+                    float(not near and check.reason != "fact"),
+                    float(stem not in context.known),
+                    float(check.text[:1].isupper() and check.start > first),
+                    context.rarity(stem),
+                    share,
+                    float(context.judged_supported),
+                    float(key.endswith("ed")),
+                    len(key) / 10,
+                ),
+            )
+        )
+    return out
+
+
+def _weigh(
+    answer: str,
+    words: Tokens,
+    checks: list[WordCheck | None],
+    context: SourceContext,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """Replace each word's verdict by the word model's, keeping the lexical reason."""
+    out = list(checks)
+    for n, features in word_features(answer, words, checks, context):
+        check = checks[n]
+        assert check is not None
+        z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features, strict=True))
+        p = 1.0 / (1.0 + math.exp(-z))
+        flagged = p >= settings.threshold
+        out[n] = WordCheck(check.start, check.end, check.text, not flagged, check.reason, p)
+    return out
+
+
+def context_from_index(
+    index: SourceIndex, answer: str, span: Span, judged_supported: bool, nearby: int = 3
+) -> SourceContext:
+    """The :class:`SourceContext` of one sentence from a prepared index."""
+    stems = set(content_units(tokenize(answer[span.start : span.end])))
+    ids = index.retrieve(stems, nearby)
+    unseen = math.log(1 + max(len(index.sentences), 1) / 0.5)
+    return SourceContext(
+        tuple(index.text_of((i,)) for i in ids),
+        index.postings,
+        lambda stem: index.idf(stem) / unseen,
+        judged_supported,
+    )
 
 
 def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
@@ -348,11 +492,18 @@ def unsupported_spans(
     *,
     tokens: Tokens | None = None,
     embedder: WordEmbedder | None = None,
+    context: SourceContext | None = None,
     settings: SpanSettings = DEFAULT_SETTINGS,
 ) -> tuple[Span, ...]:
     """Just the spans of :func:`find_unsupported`: what ``SentenceResult`` carries."""
     return find_unsupported(
-        answer, span, evidence, tokens=tokens, embedder=embedder, settings=settings
+        answer,
+        span,
+        evidence,
+        tokens=tokens,
+        embedder=embedder,
+        context=context,
+        settings=settings,
     ).spans
 
 
