@@ -19,12 +19,23 @@ A word counts as backed when the evidence has
 - optionally, a word vector close to an evidence word's (an embedder is never
   required: the lexical rules work alone).
 
-A key fact the fact check finds missing is always flagged, whatever the word
-rules say: those are the details a legal reader relies on. Function words and
-punctuation are never flagged on their own, but a run of them between two
-flagged words is bridged (up to :attr:`SpanSettings.bridge` tokens), so "final
-month's rent" is one span, not three. The settings' defaults were chosen on the
-upstream ``train`` half of ``wice_spans.jsonl`` (see the notes in the README).
+A key fact the fact check finds missing counts as unbacked whatever the word
+rules say: those are the details a legal reader relies on.
+
+Given a :class:`SourceContext` (the pipeline always gives one), a small
+logistic word model then decides, weighing those checks with what the rest of
+the sources say (is the word in the passages retrieval ranked next, in any
+source, how rare is it, is it capitalised, a past-tense verb the article likely
+paraphrased); annotators flag nouns, names and numbers far more often than
+verbs. Its weights were fitted on the upstream ``train`` half of
+``wice_spans.jsonl`` (``benchmarks/fit_spans.py``); without a context a word is
+flagged exactly when the checks find it unbacked.
+
+Function words and punctuation are never flagged on their own, but a run of up
+to :attr:`SpanSettings.bridge` of them between two flagged words is bridged, and
+one just before a span joins it ("for 4 years"), because annotators mark phrases
+that way: "apples, pears and plums" is one span, not three. The settings'
+defaults were chosen on the same ``train`` half.
 """
 
 from __future__ import annotations
@@ -52,9 +63,10 @@ Reason = Literal[
 MISSING: frozenset[str] = frozenset({"missing", "missing_fact", "context"})
 # Fact kinds whose value, not spelling, decides support.
 VALUE_KINDS = frozenset({"number", "date", "amount", "percent"})
-# Characters that end a phrase: a bridge never crosses them.
+# What may stand between two words written as one compound ("month's", "New York-based").
 GLUE = frozenset("-‐–/'’s")
 NEGATIONS = frozenset({"not", "no", "nor", "without", "never"})
+# Characters that end a phrase: with ``hard_breaks`` a bridge never crosses them.
 HARD_BREAKS = frozenset(',;:()[]{}"“”')
 
 
@@ -73,19 +85,28 @@ class WordEmbedder(Protocol):
 
 @dataclass(frozen=True)
 class SpanSettings:
-    """Thresholds of the word checks; see the module docstring for what each does."""
+    """Thresholds of the word checks and of merging (defaults chosen on wice_spans train)."""
 
+    # rapidfuzz ratio that makes two spellings one word, for words this long or longer
     fuzzy: float = 85.0
     min_fuzzy_length: int = 4
+    # letters two words must share at the start to count as one ("Australia"/"Australian")
     prefix: int = 6
+    # cosine to some evidence word that backs a word (only with an embedder)
     embedding: float = 0.75
+    # function words bridged between two flagged words; whether , ; : ( ) quotes stop a bridge
     bridge: int = 2
     hard_breaks: bool = False
+    # passes of "glued to a missing word" marking (a word-model input), and whether to
+    # apply it again to the model's verdicts (off: -0.02 F1 on train)
     grow: int = 3
-    lead: int = 1
-    threshold: float = 0.35
     regrow: bool = False
+    # evidence words this close count as a pair for the glued check
     pair_window: int = 2
+    # function words just before a span that join it
+    lead: int = 1
+    # word-model probability at which a word is flagged
+    threshold: float = 0.35
 
 
 DEFAULT_SETTINGS = SpanSettings()
