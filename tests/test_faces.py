@@ -306,12 +306,7 @@ def test_a_conflict_end_to_end_fails_and_is_drawn() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs the spans branch (unsupported_spans is empty until it lands); "
-    "strict: the test turns red once it passes, so the marker gets removed",
-)
-def test_unsupported_words_end_to_end_depend_on_the_spans_branch() -> None:
+def test_unsupported_words_end_to_end() -> None:
     sources = ["The Tenant shall pay the monthly rent of $2,400 on the first day of each month."]
     answer = "The tenant shall pay the monthly rent of $2,400 and also owes a pet fee of $300."
     report = align(answer, sources, config=LEXICAL)

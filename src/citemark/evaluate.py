@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,10 @@ from .index import SourceIndex
 from .pipeline import align
 from .report import SentenceResult
 from .score import STATUSES, fact_capped
+from .spans import context_from_index, sentence_evidence, unsupported_spans
+from .tokens import slice_tokens, tokenize
+from .types import Span
+from .words import unit
 
 SPLITS = ("all", "fit", "holdout")
 
@@ -38,6 +42,23 @@ class GoldSentence:
     end: int
     label: str
     evidence: tuple[tuple[str, int, int], ...]
+    # Gold unsupported words, where the data marks them (``unsupported_spans``).
+    spans: SpanGold | None = None
+
+
+@dataclass(frozen=True)
+class SpanGold:
+    """Which tokens of a sentence annotators marked unsupported (answer offsets).
+
+    The data's own tokenisation (``meta.claim_tokens``) is used where given, so
+    scores are over the annotators' tokens; otherwise citemark's tokens, each
+    flagged when it overlaps a gold span. ``part`` is the upstream split
+    (``meta.upstream_split``: train/dev), or ``all``.
+    """
+
+    tokens: tuple[tuple[int, int], ...]
+    flags: tuple[bool, ...]
+    part: str
 
 
 @dataclass(frozen=True)
@@ -67,6 +88,24 @@ class Prediction:
     # the fact cap alone kept it from "supported"; the evidence states a fact differently
     capped: bool = False
     conflicted: bool = False
+    spans: SpanScore | None = None
+
+
+@dataclass(frozen=True)
+class SpanScore:
+    """Gold and predicted unsupported-token flags of one sentence, with two baselines.
+
+    ``predicted`` is what the report says (spans only on sentences not judged
+    supported); ``ungated`` computes spans on every sentence whatever its status,
+    to score the span finder apart from the sentence verdict.
+    """
+
+    part: str
+    gold: tuple[bool, ...]
+    predicted: tuple[bool, ...]
+    ungated: tuple[bool, ...]
+    every_token: tuple[bool, ...]
+    absent_words: tuple[bool, ...]
 
 
 def split_of(record: EvalRecord) -> str:
@@ -92,6 +131,7 @@ def _record(data: dict[str, Any]) -> EvalRecord:
     dataset = str(data["dataset"])
     system = str(meta.get("system") or dataset)
     group = f"{dataset}:{meta.get('question_id', data['id'])}"
+    single = len(data["sentences"]) == 1
     sentences = tuple(
         GoldSentence(
             int(s["start"]),
@@ -101,6 +141,7 @@ def _record(data: dict[str, Any]) -> EvalRecord:
                 (str(e["source_id"]), int(e["start"]), int(e["end"]))
                 for e in s.get("evidence") or ()
             ),
+            _span_gold(str(data["answer"]), s, meta if single else {}),
         )
         for s in data["sentences"]
     )
@@ -113,6 +154,30 @@ def _record(data: dict[str, Any]) -> EvalRecord:
         list(data["sources"]),
         sentences,
     )
+
+
+def _span_gold(answer: str, sentence: dict[str, Any], meta: dict[str, Any]) -> SpanGold | None:
+    """The sentence's gold unsupported tokens, or ``None`` when the data has none."""
+    gold = sentence.get("unsupported_spans")
+    if gold is None:
+        return None
+    part = str(meta.get("upstream_split") or "all")
+    if meta.get("token_char_offsets") is not None and meta.get("non_supported_tokens") is not None:
+        tokens = tuple((int(a), int(b)) for a, b in meta["token_char_offsets"])
+        flags = tuple(bool(f) for f in meta["non_supported_tokens"])
+        if len(tokens) != len(flags):
+            raise ValueError("token_char_offsets and non_supported_tokens differ in length")
+        return SpanGold(tokens, flags, part)
+    spans = [Span(int(g["start"]), int(g["end"])) for g in gold]
+    found = slice_tokens(tokenize(answer), Span(int(sentence["start"]), int(sentence["end"])))
+    tokens = tuple(zip(found.starts, found.ends, strict=True))
+    return SpanGold(tokens, token_flags(tokens, spans), part)
+
+
+def token_flags(tokens: Sequence[tuple[int, int]], spans: Sequence[Span]) -> tuple[bool, ...]:
+    """For each token, whether any span overlaps it: a token counts as flagged when
+    a predicted span touches any of its characters."""
+    return tuple(any(s.start < end and start < s.end for s in spans) for start, end in tokens)
 
 
 class _IndexCache:
@@ -154,6 +219,7 @@ def predict(
         )
         for gold, result in zip(record.sentences, report.sentences, strict=True):
             hit1, hit3 = _hits(gold, result)
+            scored = _span_score(record, gold, result, index) if gold.spans else None
             yield Prediction(
                 record.dataset,
                 record.system,
@@ -166,7 +232,38 @@ def predict(
                 hit3,
                 fact_capped(result.score, result.missing_facts, cfg) and not result.conflicts,
                 bool(result.conflicts),
+                scored,
             )
+
+
+def _span_score(
+    record: EvalRecord, gold: GoldSentence, result: SentenceResult, index: SourceIndex
+) -> SpanScore:
+    """The sentence's span flags beside the gold ones and the two baselines."""
+    assert gold.spans is not None
+    tokens = gold.spans.tokens
+    span = Span(result.start, result.end)
+    context = context_from_index(index, record.answer, span, result.status == "supported")
+    ungated = unsupported_spans(
+        record.answer, span, sentence_evidence(result.citations), context=context
+    )
+    source_units = set(index.postings)
+    words = tokenize(record.answer)
+    absent = [
+        Span(a, b)
+        for a, b, key in zip(words.starts, words.ends, words.keys, strict=True)
+        if result.start <= a < result.end
+        and unit(key) is not None
+        and unit(key) not in source_units
+    ]
+    return SpanScore(
+        gold.spans.part,
+        gold.spans.flags,
+        token_flags(tokens, result.unsupported_spans),
+        token_flags(tokens, ungated),
+        (True,) * len(tokens),
+        token_flags(tokens, absent),
+    )
 
 
 def _hits(gold: GoldSentence, result: SentenceResult) -> tuple[bool | None, bool | None]:
@@ -239,6 +336,62 @@ def metrics(predictions: list[Prediction]) -> Metrics:
         no_claim=len(skipped),
         no_claim_gold=dict(sorted(Counter(p.gold for p in skipped).items())),
     )
+
+
+SPAN_METHODS = ("citemark", "citemark_ungated", "every_token", "absent_words")
+
+
+@dataclass
+class SpanMetrics:
+    """Token-level precision, recall and F1 of the unsupported-word flags."""
+
+    method: str
+    part: str
+    sentences: int
+    tokens: int
+    gold_tokens: int
+    precision: float
+    recall: float
+    f1: float
+
+
+def span_prf(pairs: Iterable[tuple[Sequence[bool], Sequence[bool]]]) -> tuple[float, float, float]:
+    """Micro-averaged (over all tokens) precision, recall, F1 of ``(gold, predicted)`` flags."""
+    tp = fp = fn = 0
+    for gold, predicted in pairs:
+        if len(gold) != len(predicted):
+            raise ValueError("gold and predicted flags differ in length")
+        for g, p in zip(gold, predicted, strict=True):
+            tp += g and p
+            fp += p and not g
+            fn += g and not p
+    precision, recall = _ratio(tp, tp + fp), _ratio(tp, tp + fn)
+    return precision, recall, _ratio(2 * precision * recall, precision + recall)
+
+
+def span_metrics(predictions: list[Prediction]) -> list[SpanMetrics]:
+    """Span scores per method, over all sentences with gold spans and per upstream part."""
+    scored = [p.spans for p in predictions if p.spans is not None]
+    parts = ["all", *sorted({s.part for s in scored} - {"all"})]
+    rows = []
+    for part in parts:
+        chosen = [s for s in scored if part == "all" or s.part == part]
+        for method in SPAN_METHODS:
+            key = {"citemark": "predicted", "citemark_ungated": "ungated"}.get(method, method)
+            precision, recall, f1 = span_prf((s.gold, getattr(s, key)) for s in chosen)
+            rows.append(
+                SpanMetrics(
+                    method,
+                    part,
+                    len(chosen),
+                    sum(len(s.gold) for s in chosen),
+                    sum(sum(s.gold) for s in chosen),
+                    round(precision, 4),
+                    round(recall, 4),
+                    round(f1, 4),
+                )
+            )
+    return rows
 
 
 def _ratio(a: float, b: float) -> float:
@@ -341,6 +494,8 @@ def summarize(predictions: list[Prediction]) -> dict[str, Any]:
             else {},
             "fact_cap": fact_cap(preds).__dict__,
         }
+        if any(p.spans is not None for p in preds):
+            result[dataset]["spans"] = [m.__dict__ for m in span_metrics(preds)]
     return result
 
 
@@ -360,6 +515,21 @@ def format_table(summary: dict[str, Any]) -> str:
                 f"{_fmt(m['hit_at_3'])} |"
             )
     rows.extend(_no_claim_lines(summary))
+    span_rows = [(d, m) for d, parts in summary.items() for m in parts.get("spans", ())]
+    if span_rows:
+        rows += [
+            "",
+            "Unsupported words (token level; 'ungated' computes spans on every sentence, "
+            "whatever its status):",
+            "",
+            "| data | part | method | sentences | tokens | gold tokens | P | R | F1 |",
+            "|" + "---|" * 9,
+        ]
+        for dataset, m in span_rows:
+            rows.append(
+                f"| {dataset} | {m['part']} | {m['method']} | {m['sentences']} | {m['tokens']} | "
+                f"{m['gold_tokens']} | {m['precision']:.3f} | {m['recall']:.3f} | {m['f1']:.3f} |"
+            )
     return "\n".join(rows)
 
 

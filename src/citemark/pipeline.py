@@ -18,6 +18,7 @@ from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, status_of
 from .segment import segment
 from .sources import check_text
+from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import Tokens, slice_tokens, tokenize
 from .types import Match, Span
@@ -145,6 +146,18 @@ def _result(
         # Nothing to check: neither flagged nor "supported" on a few shared words.
         status = "no_claim"
     citations = _citations(index, span, support, matches, config, status)
+    # Where a reviewer should look: the words none of the sentence's citations back
+    # (nothing to look for in a supported sentence or one that claims nothing).
+    unsupported = (
+        unsupported_spans(
+            answer,
+            span,
+            sentence_evidence(citations),
+            context=context_from_index(index, answer, span, judged_supported=False),
+        )
+        if status in ("partial", "unsupported")
+        else ()
+    )
     return SentenceResult(
         span.start,
         span.end,
@@ -156,6 +169,7 @@ def _result(
         citations,
         support.missing,
         conflicts,
+        unsupported,
     )
 
 

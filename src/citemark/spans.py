@@ -1,0 +1,533 @@
+"""Unsupported spans: the words of a sentence that none of its evidence backs.
+
+A ``partial`` or ``unsupported`` verdict tells a reviewer *that* a sentence
+needs a look; the unsupported spans tell them *where*. Each content word of the
+sentence is checked against the words of the sentence's evidence (the passages
+it cites, not the whole source: a word the article uses elsewhere does not back
+this claim), and the words nothing backs are joined into spans.
+
+A word counts as backed when the evidence has
+
+- the same Snowball stem ("pays" / "paid" share nothing else, "paying" / "pay"
+  share the stem), or the same folded form;
+- a close spelling (a rapidfuzz ratio at or above :attr:`SpanSettings.fuzzy`,
+  which catches "organisation" / "organization" and most inflections the stemmer
+  misses), or a shared prefix of :attr:`SpanSettings.prefix` letters
+  ("Australia" / "Australian");
+- for a number, date, amount or percent, the same value as the fact check reads
+  it (``facts.missing_facts``), so "two weeks" is backed by "14 days";
+- optionally, a word vector close to an evidence word's (an embedder is never
+  required: the lexical rules work alone).
+
+A key fact the fact check finds missing counts as unbacked whatever the word
+rules say: those are the details a legal reader relies on.
+
+Given a :class:`SourceContext` (the pipeline always gives one), a small
+logistic word model then decides, weighing those checks with what the rest of
+the sources say (is the word in the passages retrieval ranked next, in any
+source, how rare is it, is it capitalised, a past-tense verb the article likely
+paraphrased); annotators flag nouns, names and numbers far more often than
+verbs. Its weights were fitted on the upstream ``train`` half of
+``wice_spans.jsonl`` (``benchmarks/fit_spans.py``); without a context a word is
+flagged exactly when the checks find it unbacked.
+
+Function words and punctuation are never flagged on their own, but a run of up
+to :attr:`SpanSettings.bridge` of them between two flagged words is bridged, and
+one just before a span joins it ("for 4 years"), because annotators mark phrases
+that way: "apples, pears and plums" is one span, not three. The settings'
+defaults were chosen on the same ``train`` half.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal, Protocol
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+from .facts import extract_facts, missing_facts
+from .tokens import Tokens, slice_tokens, tokenize
+from .types import Span
+from .words import content_units, unit
+
+if TYPE_CHECKING:
+    from .index import SourceIndex
+
+Reason = Literal[
+    "stem", "fuzzy", "prefix", "fact", "embedding", "missing", "missing_fact", "context"
+]
+MISSING: frozenset[str] = frozenset({"missing", "missing_fact", "context"})
+# Fact kinds whose value, not spelling, decides support.
+VALUE_KINDS = frozenset({"number", "date", "amount", "percent"})
+# What may stand between two words written as one compound ("month's", "New York-based").
+GLUE = frozenset("-‐–/'’s")
+NEGATIONS = frozenset({"not", "no", "nor", "without", "never"})
+# Characters that end a phrase: with ``hard_breaks`` a bridge never crosses them.
+HARD_BREAKS = frozenset(',;:()[]{}"“”')
+
+
+class _Cited(Protocol):
+    """What :func:`sentence_evidence` needs of a citation (``report.Citation`` has it)."""
+
+    @property
+    def evidence(self) -> str: ...
+
+
+class WordEmbedder(Protocol):
+    """Anything that maps words to unit-length vectors (rows), as ``embed.Embedder`` does."""
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class SpanSettings:
+    """Thresholds of the word checks and of merging (defaults chosen on wice_spans train)."""
+
+    # rapidfuzz ratio that makes two spellings one word, for words this long or longer
+    fuzzy: float = 85.0
+    min_fuzzy_length: int = 4
+    # letters two words must share at the start to count as one ("Australia"/"Australian")
+    prefix: int = 6
+    # cosine to some evidence word that backs a word (only with an embedder)
+    embedding: float = 0.75
+    # function words bridged between two flagged words; whether , ; : ( ) quotes stop a bridge
+    bridge: int = 2
+    hard_breaks: bool = False
+    # passes of "glued to a missing word" marking (a word-model input), and whether to
+    # apply it again to the model's verdicts (off: -0.02 F1 on train)
+    grow: int = 3
+    regrow: bool = False
+    # evidence words this close count as a pair for the glued check
+    pair_window: int = 2
+    # function words just before a span that join it
+    lead: int = 1
+    # word-model probability at which a word is flagged
+    threshold: float = 0.35
+
+
+DEFAULT_SETTINGS = SpanSettings()
+
+
+@dataclass(frozen=True)
+class WordCheck:
+    """One content word of the sentence and why it is or is not backed (answer offsets)."""
+
+    start: int
+    end: int
+    text: str
+    supported: bool
+    reason: Reason
+    # The word model's probability that the word is unsupported (with a context).
+    probability: float | None = None
+
+
+@dataclass(frozen=True)
+class SpanFinding:
+    """The unsupported spans of one sentence and the word verdicts behind them."""
+
+    spans: tuple[Span, ...]
+    words: tuple[WordCheck, ...]
+
+
+@dataclass(frozen=True)
+class SourceContext:
+    """What the sources say beyond the sentence's citations, to weigh each word's verdict.
+
+    A word missing from the cited passages is more likely a real gap when it is
+    also missing from the passages retrieval ranked next (``nearby``) and from
+    every source (``known``), and when it is rare in the sources; less likely
+    when the sentence as a whole was judged supported. Without a context, a word
+    is flagged exactly when the citations lack it.
+    """
+
+    nearby: tuple[str, ...]
+    known: Container[str]
+    rarity: Callable[[str], float]
+    judged_supported: bool = False
+
+
+# Weights of the word model (logistic), fitted on the upstream ``train`` half of
+# wice_spans.jsonl by benchmarks/fit_spans.py; see FEATURES for the order.
+FEATURES = (
+    "missing_cited",
+    "glued_to_missing",
+    "missing_fact",
+    "present_fact",
+    "missing_nearby",
+    "missing_sources",
+    "capitalised",
+    "rarity",
+    "missing_share",
+    "judged_supported",
+    "past_tense",
+    "length",
+)
+WEIGHTS = (
+    1.3964,
+    1.5856,
+    1.8972,
+    1.5594,
+    0.6423,
+    0.6527,
+    -0.4726,
+    1.8392,
+    -1.436,
+    0.7182,
+    -1.2141,
+    -0.3736,
+)
+BIAS = -2.9692
+
+
+@dataclass(frozen=True)
+class _Evidence:
+    """The evidence texts reduced to what the word checks look up."""
+
+    keys: frozenset[str]
+    units: frozenset[str]
+    prefixes: frozenset[str]
+    words: tuple[str, ...]
+    pairs: frozenset[frozenset[str]]
+
+
+def find_unsupported(
+    answer: str,
+    span: Span,
+    evidence: Sequence[str],
+    *,
+    tokens: Tokens | None = None,
+    embedder: WordEmbedder | None = None,
+    context: SourceContext | None = None,
+    settings: SpanSettings = DEFAULT_SETTINGS,
+) -> SpanFinding:
+    """The words of ``answer[span]`` that no text of ``evidence`` backs, as answer spans.
+
+    ``tokens`` may be the answer's tokens (from :func:`tokens.tokenize`), to spare
+    tokenizing the sentence again; they are sliced to the span. With a
+    ``context`` the word model decides (see :class:`SourceContext`).
+    """
+    if tokens is None:
+        local = tokenize(answer[span.start : span.end])
+        words = Tokens(
+            tuple(s + span.start for s in local.starts),
+            tuple(e + span.start for e in local.ends),
+            local.keys,
+        )
+    else:
+        words = slice_tokens(tokens, span)
+    # Growth into glued words is one of the word model's inputs, not a verdict:
+    # alone it over-flags ("The court fined" is not wrong because "fined" is).
+    rules = settings if context is not None else replace(settings, grow=0)
+    checks = _check_words(answer, span, words, evidence, embedder, rules)
+    if context is not None:
+        checks = _weigh(answer, words, checks, context, settings)
+        if settings.regrow:
+            ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
+            for _ in range(settings.grow):
+                grown = _grow(answer, words, checks, ev, settings)
+                if grown == checks:
+                    break
+                checks = grown
+    flagged = [n for n, c in enumerate(checks) if c is not None and not c.supported]
+    spans = _merge(answer, words, flagged, settings)
+    return SpanFinding(spans, tuple(c for c in checks if c is not None))
+
+
+def _check_words(
+    answer: str,
+    span: Span,
+    words: Tokens,
+    evidence: Sequence[str],
+    embedder: WordEmbedder | None,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """A verdict per token: ``None`` for a function word, else a :class:`WordCheck`."""
+    ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
+    forced = _fact_verdicts(answer[span.start : span.end], "\n".join(evidence), span.start)
+    checks: list[WordCheck | None] = []
+    for start, end, key in zip(words.starts, words.ends, words.keys, strict=True):
+        stem = unit(key)
+        if stem is None:
+            checks.append(None)
+            continue
+        text = answer[start:end]
+        verdict = _forced(forced, start, end) or _lexical(key, stem, ev, settings)
+        checks.append(WordCheck(start, end, text, verdict not in MISSING, verdict))
+    if embedder is not None and ev.words:
+        checks = _embedding_pass(checks, ev, embedder, settings)
+    for _ in range(settings.grow):
+        grown = _grow(answer, words, checks, ev, settings)
+        if grown == checks:
+            break
+        checks = grown
+    return checks
+
+
+def word_features(
+    answer: str, words: Tokens, checks: list[WordCheck | None], context: SourceContext
+) -> list[tuple[int, tuple[float, ...]]]:
+    """The word model's inputs (in :data:`FEATURES` order) for each content word,
+    with the word's token position."""
+    content = [(n, c) for n, c in enumerate(checks) if c is not None]
+    if not content:
+        return []
+    nearby = _prepare(context.nearby, DEFAULT_SETTINGS.prefix, DEFAULT_SETTINGS.pair_window)
+    share = sum(not c.supported for _, c in content) / len(content)
+    first = words.starts[0] if len(words) else 0
+    out = []
+    for n, check in content:
+        key = words.keys[n]
+        stem = unit(key) or key
+        near = _lexical(key, stem, nearby, DEFAULT_SETTINGS) != "missing"
+        out.append(
+            (
+                n,
+                (
+                    float(check.reason in ("missing", "missing_fact")),
+                    float(check.reason == "context"),
+                    float(check.reason == "missing_fact"),
+                    float(check.reason == "fact"),
+                    float(not near and check.reason != "fact"),
+                    float(stem not in context.known),
+                    float(check.text[:1].isupper() and check.start > first),
+                    context.rarity(stem),
+                    share,
+                    float(context.judged_supported),
+                    float(key.endswith("ed")),
+                    len(key) / 10,
+                ),
+            )
+        )
+    return out
+
+
+def _weigh(
+    answer: str,
+    words: Tokens,
+    checks: list[WordCheck | None],
+    context: SourceContext,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """Replace each word's verdict by the word model's, keeping the lexical reason."""
+    out = list(checks)
+    for n, features in word_features(answer, words, checks, context):
+        check = checks[n]
+        assert check is not None
+        z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features, strict=True))
+        p = 1.0 / (1.0 + math.exp(-z))
+        flagged = p >= settings.threshold
+        out[n] = WordCheck(check.start, check.end, check.text, not flagged, check.reason, p)
+    return out
+
+
+def context_from_index(
+    index: SourceIndex, answer: str, span: Span, judged_supported: bool, nearby: int = 3
+) -> SourceContext:
+    """The :class:`SourceContext` of one sentence from a prepared index."""
+    stems = set(content_units(tokenize(answer[span.start : span.end])))
+    ids = index.retrieve(stems, nearby)
+    unseen = math.log(1 + max(len(index.sentences), 1) / 0.5)
+    return SourceContext(
+        tuple(index.text_of((i,)) for i in ids),
+        index.postings,
+        lambda stem: index.idf(stem) / unseen,
+        judged_supported,
+    )
+
+
+def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
+    if stem in ev.units or key in ev.keys:
+        return "stem"
+    if len(key) >= settings.prefix and key[: settings.prefix] in ev.prefixes:
+        return "prefix"
+    if len(key) >= settings.min_fuzzy_length and not key.isdigit():
+        best = process.extractOne(key, ev.words, scorer=fuzz.ratio, score_cutoff=settings.fuzzy)
+        if best is not None:
+            return "fuzzy"
+    return "missing"
+
+
+def _fact_verdicts(sentence: str, evidence: str, offset: int) -> list[tuple[int, int, Reason]]:
+    """Answer ranges the fact check decides: missing facts flagged, present values backed."""
+    missing = missing_facts(sentence, evidence)
+    missing_ranges = {(f.start, f.end) for f in missing}
+    out: list[tuple[int, int, Reason]] = [
+        (offset + f.start, offset + f.end, "missing_fact") for f in missing
+    ]
+    for fact in extract_facts(sentence):
+        if fact.kind in VALUE_KINDS and (fact.start, fact.end) not in missing_ranges:
+            out.append((offset + fact.start, offset + fact.end, "fact"))
+    return out
+
+
+def _forced(ranges: list[tuple[int, int, Reason]], start: int, end: int) -> Reason | None:
+    """The fact check's verdict on a word inside one of its ranges (missing wins)."""
+    found = [reason for s, e, reason in ranges if s < end and start < e]
+    if "missing_fact" in found:
+        return "missing_fact"
+    return "fact" if found else None
+
+
+def _embedding_pass(
+    checks: list[WordCheck | None],
+    ev: _Evidence,
+    embedder: WordEmbedder,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """Back the still-missing words whose vector is close to some evidence word's."""
+    pending = [n for n, c in enumerate(checks) if c is not None and c.reason == "missing"]
+    if not pending:
+        return checks
+    texts = [checks[n].text.casefold() for n in pending]  # type: ignore[union-attr]
+    vectors = embedder.encode(texts + list(ev.words))
+    sims = vectors[: len(texts)] @ vectors[len(texts) :].T
+    out = list(checks)
+    for row, n in enumerate(pending):
+        check = checks[n]
+        assert check is not None
+        if float(sims[row].max()) >= settings.embedding:
+            out[n] = WordCheck(check.start, check.end, check.text, True, "embedding")
+    return out
+
+
+def _grow(
+    answer: str,
+    words: Tokens,
+    checks: list[WordCheck | None],
+    ev: _Evidence,
+    settings: SpanSettings,
+) -> list[WordCheck | None]:
+    """Flag a backed word glued to a flagged one when the evidence never has the two
+    together: "month" and "rent" are in a lease that speaks of "the fifth day of
+    the month" and "payment of rent", but "final month's rent" is not backed by it.
+
+    Only words written together count ("month's rent", "New York-based"): a
+    function word between two words ends the compound, so the growth stays inside
+    a noun phrase. Negation words never grow: they belong to the fact check.
+    """
+    content = [n for n, c in enumerate(checks) if c is not None]
+    out = list(checks)
+    for i, n in enumerate(content):
+        check = checks[n]
+        assert check is not None
+        if not check.supported or check.reason == "fact" or words.keys[n] in NEGATIONS:
+            continue
+        stem = unit(words.keys[n])
+        for j in (i - 1, i + 1):
+            if not 0 <= j < len(content):
+                continue
+            other = checks[content[j]]
+            assert other is not None
+            if (
+                not other.supported
+                and _glued(answer, words, content[j], n)
+                and frozenset((stem, unit(words.keys[content[j]]))) not in ev.pairs
+            ):
+                out[n] = WordCheck(check.start, check.end, check.text, False, "context")
+                break
+    return out
+
+
+def _glued(answer: str, words: Tokens, a: int, b: int) -> bool:
+    """Tokens ``a`` and ``b`` written as one compound: only spaces, hyphens, slashes
+    or a possessive "'s" between them."""
+    first, last = min(a, b), max(a, b)
+    if any(words.keys[i] != "s" for i in range(first + 1, last)):
+        return False
+    gap = answer[words.ends[first] : words.starts[last]]
+    return all(ch.isspace() or ch in GLUE for ch in gap) and gap.count("s") <= 1
+
+
+@lru_cache(maxsize=4096)
+def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
+    """Keys, stems, prefixes and distinct content words of the evidence (memoised:
+    one passage is evidence for many sentences)."""
+    keys: set[str] = set()
+    units: set[str] = set()
+    pairs: set[frozenset[str]] = set()
+    for text in evidence:
+        ordered: list[str] = []
+        for key in tokenize(text).keys:
+            stem = unit(key)
+            if stem is not None:
+                keys.add(key)
+                units.add(stem)
+                ordered.append(stem)
+        for i, stem in enumerate(ordered):
+            for other in ordered[i + 1 : i + 1 + window]:
+                pairs.add(frozenset((stem, other)))
+    prefixes = frozenset(k[:prefix] for k in keys if len(k) >= prefix)
+    return _Evidence(
+        frozenset(keys), frozenset(units), prefixes, tuple(sorted(keys)), frozenset(pairs)
+    )
+
+
+def _merge(
+    answer: str, words: Tokens, flagged: list[int], settings: SpanSettings
+) -> tuple[Span, ...]:
+    """Flagged words as spans, bridging short runs of function words between them."""
+    spans: list[Span] = []
+    for n in flagged:
+        end = words.ends[n]
+        if spans and _bridgeable(answer, words, spans[-1], n, settings):
+            spans[-1] = Span(spans[-1].start, end)
+        else:
+            spans.append(Span(_lead(answer, words, n, settings.lead, spans), end))
+    return tuple(spans)
+
+
+def _lead(answer: str, words: Tokens, n: int, lead: int, spans: list[Span]) -> int:
+    """Where a span starting at token ``n`` starts once up to ``lead`` function words
+    just before it join it ("for 4 years", "the second attempt")."""
+    start = words.starts[n]
+    floor = spans[-1].end if spans else -1
+    for i in range(n - 1, max(n - 1 - lead, -1), -1):
+        gap = answer[words.ends[i] : start]
+        if unit(words.keys[i]) is not None or words.starts[i] < floor or gap.strip():
+            break
+        start = words.starts[i]
+    return start
+
+
+def _bridgeable(answer: str, words: Tokens, last: Span, n: int, settings: SpanSettings) -> bool:
+    """Whether only few function words (and no phrase-ending punctuation) lie between."""
+    between = [
+        i for i in range(n) if words.starts[i] >= last.end and words.ends[i] <= words.starts[n]
+    ]
+    if len(between) > settings.bridge:
+        return False
+    if any(unit(words.keys[i]) is not None for i in between):
+        return False
+    gap = answer[last.end : words.starts[n]]
+    return not (settings.hard_breaks and any(ch in HARD_BREAKS for ch in gap))
+
+
+def unsupported_spans(
+    answer: str,
+    span: Span,
+    evidence: Sequence[str],
+    *,
+    tokens: Tokens | None = None,
+    embedder: WordEmbedder | None = None,
+    context: SourceContext | None = None,
+    settings: SpanSettings = DEFAULT_SETTINGS,
+) -> tuple[Span, ...]:
+    """Just the spans of :func:`find_unsupported`: what ``SentenceResult`` carries."""
+    return find_unsupported(
+        answer,
+        span,
+        evidence,
+        tokens=tokens,
+        embedder=embedder,
+        context=context,
+        settings=settings,
+    ).spans
+
+
+def sentence_evidence(citations: Sequence[_Cited]) -> list[str]:
+    """The texts a sentence's citations quote or paraphrase: what its words are checked against."""
+    return [c.evidence for c in citations]
