@@ -64,6 +64,10 @@ class Prediction:
     features: dict[str, float]
     hit1: bool | None
     hit3: bool | None
+    # Kinds of the key facts the evidence lacks, and how many facts it contradicts:
+    # calibration decides statuses from them exactly as the pipeline does.
+    missing: tuple[str, ...] = ()
+    conflicts: int = 0
 
 
 def split_of(record: EvalRecord) -> str:
@@ -161,6 +165,8 @@ def predict(
                 result.features,
                 hit1,
                 hit3,
+                tuple(f.kind for f in result.missing_facts),
+                len(result.conflicts),
             )
 
 
