@@ -1,12 +1,19 @@
-"""Fit the scorer's weights and thresholds on the dev data, and write the presets.
+"""Fit the scorer's two models and thresholds on the dev data, and write the presets.
 
 ``make calibrate`` runs this. It aligns every labelled sentence of the dev files
-once per mode to measure the support features, fits a logistic model on the
-``fit`` half only (see :func:`citemark.evaluate.split_of`), picks thresholds on
-that same half, writes ``configs/default.toml`` and ``configs/legal-strict.toml``,
-and prints the figures of the ``holdout`` half, which no fitted number has seen.
+once per mode to measure the support features (cached under ``.cache/`` by a hash
+of the measuring code and the data), and on the ``fit`` half only (see
+:func:`citemark.evaluate.split_of`) fits two logistic models: "supported" (the
+score) and "claim" (at least partly supported, against unsupported). Their
+regularisation strength is chosen by cross-validation over whole groups
+(questions, records) of the fit half; the thresholds are chosen on out-of-fold
+probabilities of that half, by running :func:`citemark.score.decide`, the rule
+the pipeline runs: the supported threshold for the preset's flag objective, then
+the partial threshold (on the claim model) for 3-way macro-F1. It writes
+``configs/default.toml``, ``lexical.toml`` and ``legal-strict.toml`` and prints
+the figures of the ``holdout`` half, which nothing fitted or chosen has seen.
 
-Both datasets weigh the same in the fit, and within each the two classes weigh
+Both datasets weigh the same, and within each the two classes of each model weigh
 the same: the larger file must not decide thresholds the smaller one pays for,
 and balanced accuracy is what the flag is judged by.
 """

@@ -32,9 +32,6 @@ FEATURES_LEXICAL = (
     "missing_names",
     "negation",
     "length",
-    "uncovered_max_idf",
-    "precision_idf",
-    "passages",
 )
 FEATURES_HYBRID = (*FEATURES_LEXICAL, "cosine")
 THRESHOLDS = ("supported_hybrid", "partial_hybrid", "supported_lexical", "partial_lexical")

@@ -310,8 +310,7 @@ def _features(
     total = fsum(sentence.weights.values())
     best = cover[0] if cover else None
     if not sentence.units:
-        recall = recall_idf = cover_idf = global_idf = bigram = precision = 1.0
-        gap = 0.0
+        recall = recall_idf = cover_idf = global_idf = bigram = 1.0
     else:
         covered = (
             sentence.units & set().union(*(units[p.sentence_ids] for p in cover))
@@ -329,17 +328,6 @@ def _features(
             else set()
         )
         bigram = len(sentence.pairs & pairs) / len(sentence.pairs) if sentence.pairs else recall
-        # The heaviest content unit no cover passage has: one unmatched name or
-        # term is what makes a claim "partial" rather than "supported".
-        gap = max((sentence.weights[u] for u in sentence.units - covered), default=0.0) / total
-        best_units = units[best.sentence_ids] if best else set()
-        # How much of the best passage the sentence uses (idf-weighted precision).
-        best_weight = fsum(index.idf(u) for u in best_units)
-        precision = (
-            fsum(index.idf(u) for u in best_units & sentence.units) / best_weight
-            if best_weight
-            else 0.0
-        )
     best_text = index.text_of(best.sentence_ids) if best else ""
     features = {
         "recall": recall,
@@ -354,9 +342,6 @@ def _features(
         "missing_names": float(sum(f.kind in NAME_KINDS for f in missing)),
         "negation": float(any(f.kind in NEGATION_KINDS for f in missing)),
         "length": math.log1p(len(sentence.units)),
-        "uncovered_max_idf": gap,
-        "precision_idf": precision,
-        "passages": float(len(cover)),
     }
     if hybrid:
         features["cosine"] = 1.0 if quoted else (best.cosine or 0.0) if best else 0.0
