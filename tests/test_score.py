@@ -162,7 +162,9 @@ def test_calibration_rule_and_pipeline_rule_agree_on_real_records(tmp_path: Path
         for p in predict(read_records(tmp_path / name), config=config, split="holdout")
     ]
     assert from_rows, "the sample should hold some holdout records"
-    assert [(p.status, p.score) for p in from_rows] == [(p.status, p.score) for p in from_pipeline]
+    # Sentence results carry features rounded to 6 decimals, so scores agree to ~1e-6.
+    assert [p.status for p in from_rows] == [p.status for p in from_pipeline]
+    assert [p.score for p in from_rows] == pytest.approx([p.score for p in from_pipeline], abs=1e-5)
     assert {p.status for p in from_rows} >= {"supported", "partial"}
     json.dumps([p.features for p in from_rows])  # rows stay JSON-cacheable
     assert set(rows[0].features) <= set(FEATURES_HYBRID)
