@@ -1,12 +1,19 @@
-"""Fit the scorer's weights and thresholds on the dev data, and write the presets.
+"""Fit the scorer's two models and thresholds on the dev data, and write the presets.
 
 ``make calibrate`` runs this. It aligns every labelled sentence of the dev files
-once per mode to measure the support features, fits a logistic model on the
-``fit`` half only (see :func:`citemark.evaluate.split_of`), picks thresholds on
-that same half, writes ``configs/default.toml`` and ``configs/legal-strict.toml``,
-and prints the figures of the ``holdout`` half, which no fitted number has seen.
+once per mode to measure the support features (cached under ``.cache/`` by a hash
+of the measuring code and the data), and on the ``fit`` half only (see
+:func:`citemark.evaluate.split_of`) fits two logistic models: "supported" (the
+score) and "claim" (at least partly supported, against unsupported). Their
+regularisation strength is chosen by cross-validation over whole groups
+(questions, records) of the fit half; the thresholds are chosen on out-of-fold
+probabilities of that half, by running :func:`citemark.score.decide`, the rule
+the pipeline runs: the supported threshold for the preset's flag objective, then
+the partial threshold (on the claim model) for 3-way macro-F1. It writes
+``configs/default.toml``, ``lexical.toml`` and ``legal-strict.toml`` and prints
+the figures of the ``holdout`` half, which nothing fitted or chosen has seen.
 
-Both datasets weigh the same in the fit, and within each the two classes weigh
+Both datasets weigh the same, and within each the two classes of each model weigh
 the same: the larger file must not decide thresholds the smaller one pays for,
 and balanced accuracy is what the flag is judged by.
 """
@@ -14,6 +21,7 @@ and balanced accuracy is what the flag is judged by.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass
@@ -23,9 +31,11 @@ import numpy as np
 
 from .config import FEATURES_HYBRID, FEATURES_LEXICAL, Config, load_config
 from .evaluate import Prediction, format_table, predict, read_records, split_of, summarize
-from .score import _sigmoid
+from .score import STATUSES, LogisticJudge, capping_kinds, decide
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
+# Bumped when :class:`Row` changes, so an older cache is measured afresh.
+ROW_VERSION = 2
 # The precise preset: hybrid mode with the full MiniLM scoring the candidates.
 PRECISE = Config(name="precise", embedder="minilm")
 GRID = np.round(np.arange(0.02, 0.99, 0.01), 2)
@@ -33,56 +43,165 @@ GRID = np.round(np.arange(0.02, 0.99, 0.01), 2)
 
 @dataclass(frozen=True)
 class Row:
+    """One labelled sentence as measured: what the scorer and the status rule see."""
+
     dataset: str
     split: str
+    group: str
     gold: str
     features: dict[str, float]
+    missing: tuple[str, ...] = ()
+    conflicts: int = 0
+    hit1: bool | None = None
+    hit3: bool | None = None
 
 
 def measure(data_dir: Path, config: Config) -> list[Row]:
-    """Support features of every labelled sentence, with its split and gold label."""
+    """Support features of every labelled sentence, with its split, group and gold label."""
     rows: list[Row] = []
     for name in DATA_FILES:
         records = list(read_records(data_dir / name))
-        splits = {r.id: split_of(r) for r in records}
+        by_id = {r.id: r for r in records}
         for p in predict(records, config=config):
-            rows.append(Row(p.dataset, splits[p.record], p.gold, p.features))
+            record = by_id[p.record]
+            rows.append(
+                Row(
+                    p.dataset,
+                    split_of(record),
+                    record.group,
+                    p.gold,
+                    p.features,
+                    p.missing,
+                    p.conflicts,
+                    p.hit1,
+                    p.hit3,
+                )
+            )
     return rows
 
 
-def fit(rows: list[Row], features: tuple[str, ...], c: float) -> tuple[dict[str, float], float]:
-    """Logistic weights for "supported", datasets and classes weighted equally."""
-    from sklearn.linear_model import LogisticRegression
+@dataclass(frozen=True)
+class Model:
+    """A fitted logistic model in the units of the raw features."""
 
-    x = np.array([[r.features.get(f, 0.0) for f in features] for r in rows])
-    y = np.array([r.gold == "supported" for r in rows])
+    weights: dict[str, float]
+    bias: float
+
+    def probabilities(self, rows: list[Row]) -> np.ndarray:
+        x = _design(rows, tuple(self.weights))
+        return _sigmoid(x @ np.array(list(self.weights.values())) + self.bias)
+
+
+# The two binary questions the scorer answers: is the whole sentence supported,
+# and is at least part of it (the claim model)?
+TARGETS = {"supported": ("supported",), "claim": ("supported", "partial")}
+C_GRID = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
+FOLDS = 5
+
+
+def _design(rows: list[Row], features: tuple[str, ...]) -> np.ndarray:
+    return np.array([[r.features.get(f, 0.0) for f in features] for r in rows], dtype=float)
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * x))
+
+
+def _labels(rows: list[Row], target: str) -> np.ndarray:
+    return np.array([r.gold in TARGETS[target] for r in rows])
+
+
+def _sample_weights(rows: list[Row], y: np.ndarray) -> np.ndarray:
+    """Each dataset weighs the same, and within it each class weighs the same."""
     counts: dict[tuple[str, bool], int] = defaultdict(int)
     for r, label in zip(rows, y, strict=True):
         counts[(r.dataset, bool(label))] += 1
     weight = np.array(
         [1.0 / counts[(r.dataset, bool(lbl))] for r, lbl in zip(rows, y, strict=True)]
     )
-    model = LogisticRegression(C=c, max_iter=5000)
-    model.fit(x, y, sample_weight=weight * len(rows) / weight.sum())
-    weights = {f: round(float(w), 4) for f, w in zip(features, model.coef_[0], strict=True)}
-    return weights, round(float(model.intercept_[0]), 4)
+    return weight * len(rows) / weight.sum()
 
 
-def scores(rows: list[Row], weights: dict[str, float], bias: float) -> list[float]:
+def fit(rows: list[Row], features: tuple[str, ...], target: str, c: float) -> Model:
+    """Logistic weights for ``target``, fitted on standardised features.
+
+    Standardising makes one regularisation strength fair to features of any scale
+    (a count of passages, a share); the weights are mapped back to raw units, so
+    the preset stays a plain ``bias + sum(weight * feature)``.
+    """
+    from sklearn.linear_model import LogisticRegression
+
+    x = _design(rows, features)
+    y = _labels(rows, target)
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    scale[scale == 0] = 1.0
+    model = LogisticRegression(C=c, max_iter=10000)
+    model.fit((x - mean) / scale, y, sample_weight=_sample_weights(rows, y))
+    raw = model.coef_[0] / scale
+    bias = float(model.intercept_[0] - raw @ mean)
+    return Model(
+        {f: round(float(w), 4) for f, w in zip(features, raw, strict=True)}, round(bias, 4)
+    )
+
+
+def _folds(rows: list[Row]) -> list[np.ndarray]:
+    """Row indices of each cross-validation fold, whole groups at a time."""
+    fold_of = [
+        int.from_bytes(hashlib.blake2b(r.group.encode(), digest_size=4).digest()) % FOLDS
+        for r in rows
+    ]
+    return [np.array([i for i, f in enumerate(fold_of) if f == k]) for k in range(FOLDS)]
+
+
+def out_of_fold(rows: list[Row], features: tuple[str, ...], target: str, c: float) -> np.ndarray:
+    """Each row's probability from a model fitted without its group's fold."""
+    result = np.zeros(len(rows))
+    for held in _folds(rows):
+        if not len(held):
+            continue
+        train = sorted(set(range(len(rows))) - set(held.tolist()))
+        model = fit([rows[i] for i in train], features, target, c)
+        result[held] = model.probabilities([rows[i] for i in held])
+    return result
+
+
+def choose_c(rows: list[Row], features: tuple[str, ...], target: str) -> float:
+    """The regularisation strength with the least weighted cross-validated log-loss."""
+    y = _labels(rows, target)
+    weight = _sample_weights(rows, y)
+
+    def loss(c: float) -> float:
+        p = np.clip(out_of_fold(rows, features, target, c), 1e-6, 1 - 1e-6)
+        return float(-(weight * (y * np.log(p) + (1 - y) * np.log(1 - p))).sum() / weight.sum())
+
+    return min(C_GRID, key=lambda c: (round(loss(c), 4), -c))
+
+
+def statuses(
+    rows: list[Row],
+    score: np.ndarray,
+    claim: np.ndarray | None,
+    supported: float,
+    partial: float,
+    strict: bool,
+) -> list[str]:
+    """The status :func:`citemark.score.decide` gives each row at these thresholds."""
+    kinds = capping_kinds(Config(strict_facts=strict))
     return [
-        _sigmoid(bias + sum(w * r.features.get(f, 0.0) for f, w in weights.items())) for r in rows
+        decide(
+            float(score[i]),
+            None if claim is None else float(claim[i]),
+            bool(kinds.intersection(r.missing)),
+            r.conflicts,
+            supported,
+            partial,
+        )
+        for i, r in enumerate(rows)
     ]
 
 
-def _status(score: float, row: Row, supported: float, partial: float, strict: bool) -> str:
-    blocked = row.features["missing_facts"] > 0 or row.features["negation"] > 0
-    blocked = blocked or (strict and row.features["missing_names"] > 0)
-    if score >= supported and not blocked:
-        return "supported"
-    return "partial" if score >= partial else "unsupported"
-
-
 def _mean_by_dataset(rows: list[Row], values: list[str], metric: str) -> float:
+    """``metric`` (balanced, f2 or macro_f1) of each dataset, averaged over datasets."""
     by: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for r, v in zip(rows, values, strict=True):
         by[r.dataset].append((r.gold, v))
@@ -99,7 +218,7 @@ def _mean_by_dataset(rows: list[Row], values: list[str], metric: str) -> float:
             results.append(5 * tp / (5 * tp + 4 * fn + fp) if tp else 0.0)
         else:
             f1s = []
-            for label in ("supported", "partial", "unsupported"):
+            for label in STATUSES:
                 tp = sum(g == label and p == label for g, p in pairs)
                 wrong = sum((g == label) != (p == label) for g, p in pairs)
                 f1s.append(2 * tp / (2 * tp + wrong) if tp + wrong else 0.0)
@@ -108,38 +227,97 @@ def _mean_by_dataset(rows: list[Row], values: list[str], metric: str) -> float:
 
 
 def thresholds(
-    rows: list[Row], s: list[float], objective: str, strict: bool
+    rows: list[Row],
+    score: np.ndarray,
+    claim: np.ndarray | None,
+    objective: str,
+    strict: bool,
 ) -> tuple[float, float]:
-    """The supported threshold best for ``objective``, then the partial one best for macro-F1."""
-    best_sup = max(
-        GRID,
-        key=lambda t: (
-            _mean_by_dataset(
-                rows,
-                [_status(x, r, t, 0.0, strict) for x, r in zip(s, rows, strict=True)],
-                objective,
-            ),
-            -abs(t - 0.5),
-        ),
-    )
-    best_part = max(
-        (t for t in GRID if t <= best_sup),
-        key=lambda t: (
-            _mean_by_dataset(
-                rows,
-                [_status(x, r, best_sup, t, strict) for x, r in zip(s, rows, strict=True)],
-                "macro_f1",
-            ),
-            t,
-        ),
-    )
+    """The supported threshold best for ``objective``, then the partial one best for macro-F1.
+
+    Ties go to the threshold nearest 0.5 (supported) and to the higher one (partial).
+    """
+
+    def value(supported: float, partial: float, metric: str) -> float:
+        found = statuses(rows, score, claim, supported, partial, strict)
+        return _mean_by_dataset(rows, found, metric)
+
+    best_sup = max(GRID, key=lambda t: (round(value(t, 0.0, objective), 6), -abs(t - 0.5)))
+    partial_grid = GRID if claim is not None else [t for t in GRID if t <= best_sup]
+    best_part = max(partial_grid, key=lambda t: (round(value(best_sup, t, "macro_f1"), 6), t))
     return float(best_sup), float(best_part)
 
 
-def write_preset(path: Path, base: Config, values: dict[str, object], note: str) -> None:
-    """A preset file: hand-set options from ``base``, fitted numbers from ``values``."""
+@dataclass(frozen=True)
+class Fitted:
+    """One mode's fitted models, the regularisation behind them, and their thresholds."""
+
+    supported: Model
+    claim: Model
+    c: dict[str, float]
+    thresholds: dict[tuple[str, bool], tuple[float, float]]
+
+
+# Preset name -> (mode, threshold objective, strict facts, note).
+PRESETS = {
+    "default": ("hybrid", "balanced", False, "Balanced: the default."),
+    "lexical": ("lexical", "balanced", False, "No embedding model: lexical features only."),
+    "legal-strict": (
+        "hybrid",
+        "f2",
+        True,
+        "Stricter: flags more; a missing name also blocks 'supported'.",
+    ),
+    "precise": (
+        "hybrid",
+        "balanced",
+        False,
+        "Full MiniLM (the precise extra) scores the candidates; slower.",
+    ),
+}
+
+
+def _by_mode(name: str, fitted: dict[str, Fitted]) -> dict[str, Fitted]:
+    """The fitted models a preset's modes use: ``precise`` scores hybrid mode with MiniLM."""
+    hybrid = fitted["precise"] if name == "precise" else fitted["hybrid"]
+    return {"hybrid": hybrid, "lexical": fitted["lexical"]}
+OBJECTIVES = {
+    "balanced": "mean balanced accuracy of the flag over datasets",
+    "f2": "mean F2 of the flag over datasets (recall first)",
+}
+
+
+def calibrate_mode(rows: list[Row], features: tuple[str, ...]) -> Fitted:
+    """Fit both models on ``rows`` (the fit half) and pick thresholds for every objective.
+
+    Thresholds are picked on out-of-fold probabilities (each group scored by a
+    model that never saw it), so they are set for how the model does on unseen
+    answers, not for its over-confident scores on its own training data.
+    """
+    c = {target: choose_c(rows, features, target) for target in TARGETS}
+    models = {target: fit(rows, features, target, c[target]) for target in TARGETS}
+    score = out_of_fold(rows, features, "supported", c["supported"])
+    claim = out_of_fold(rows, features, "claim", c["claim"])
+    chosen = {
+        (objective, strict): thresholds(rows, score, claim, objective, strict)
+        for objective, strict in {(p[1], p[2]) for p in PRESETS.values()}
+    }
+    return Fitted(models["supported"], models["claim"], c, chosen)
+
+
+def write_preset(
+    path: Path, base: Config, name: str, fitted: dict[str, Fitted], counts: dict[str, object]
+) -> None:
+    """A preset file: hand-set options from ``base``, fitted numbers from ``fitted``."""
+    mode, objective, strict, note = PRESETS[name]
+    values: dict[str, object] = {
+        "name": name,
+        "mode": mode,
+        "strict_facts": strict,
+        "embedder": PRECISE.embedder if name == "precise" else base.embedder,
+    }
     lines = [
-        f"# citemark preset {values['name']!r}. {note}",
+        f"# citemark preset {name!r}. {note}",
         "# Weights, biases and thresholds are written by `make calibrate`",
         "# (src/citemark/calibrate.py); edit the other values by hand.",
     ]
@@ -148,22 +326,28 @@ def write_preset(path: Path, base: Config, values: dict[str, object], note: str)
         "dense_candidates window max_citations min_citation_score strict_facts"
     ).split()
     for key in scalar_keys:
-        value = values.get(key, getattr(base, key))
-        lines.append(f"{key} = {_toml(value)}")
-    for mode in ("hybrid", "lexical"):
-        lines.append(f"\n[thresholds.{mode}]")
-        lines.append(f"supported = {values[f'supported_{mode}']}")
-        lines.append(f"partial = {values[f'partial_{mode}']}")
-    lines.append("\n[bias]")
-    for mode in ("hybrid", "lexical"):
-        lines.append(f"{mode} = {values[f'bias_{mode}']}")
-    for mode in ("hybrid", "lexical"):
-        lines.append(f"\n[weights.{mode}]")
-        for feature, weight in values[f"weights_{mode}"].items():  # type: ignore[attr-defined]
-            lines.append(f"{feature} = {weight}")
-    lines.append("\n[calibration]")
-    for key, value in values["calibration"].items():  # type: ignore[attr-defined]
-        lines.append(f"{key} = {_toml(value)}")
+        lines.append(f"{key} = {_toml(values.get(key, getattr(base, key)))}")
+    lines.append(
+        "\n# supported: threshold on the supported model's probability; partial: on the"
+        "\n# claim model's (at least partly supported). Missing key facts cap at partial."
+    )
+    for m, f in fitted.items():
+        supported, partial = f.thresholds[(objective, strict)]
+        lines += [f"[thresholds.{m}]", f"supported = {supported}", f"partial = {partial}", ""]
+    for table, pick in (("", lambda f: f.supported), ("claim_", lambda f: f.claim)):
+        lines.append(f"[{table}bias]")
+        lines += [f"{m} = {pick(f).bias}" for m, f in fitted.items()]
+        for m, f in fitted.items():
+            lines.append(f"\n[{table}weights.{m}]")
+            lines += [f"{feature} = {w}" for feature, w in pick(f).weights.items()]
+        lines.append("")
+    lines.append("[calibration]")
+    info = {
+        **counts,
+        "objective": OBJECTIVES[objective],
+        **{f"c_{t}_{m}": f.c[t] for m, f in fitted.items() for t in TARGETS},
+    }
+    lines += [f"{key} = {_toml(value)}" for key, value in info.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -175,11 +359,45 @@ def _toml(value: object) -> str:
     return str(value)
 
 
+def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
+    """What ``citemark eval --split holdout`` gives with ``config``, from measured rows.
+
+    The scorer and :func:`~citemark.score.decide` run on the cached features, so
+    this takes seconds instead of a re-alignment of every answer.
+    """
+    judge = LogisticJudge(config, config.mode)
+    kinds = capping_kinds(config)
+    supported, partial = config.thresholds()
+    out = []
+    for r in rows:
+        if r.split != "holdout":
+            continue
+        j = judge("", "", r.features)
+        status = decide(
+            j.score, j.claim, bool(kinds.intersection(r.missing)), r.conflicts, supported, partial
+        )
+        out.append(
+            Prediction(
+                r.dataset,
+                r.dataset,
+                r.group,
+                r.gold,
+                status,
+                round(j.score, 6),
+                r.features,
+                r.hit1,
+                r.hit3,
+                r.missing,
+                r.conflicts,
+            )
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--configs", type=Path, default=Path("configs"))
-    parser.add_argument("--c", type=float, default=1.0, help="inverse regularisation strength")
     parser.add_argument("--cache", type=Path, default=Path(".cache/calibration"))
     args = parser.parse_args(argv)
     missing = [f for f in DATA_FILES if not (args.data / f).is_file()]
@@ -189,10 +407,8 @@ def main(argv: list[str] | None = None) -> None:
     # Hand-set options come from the dataclass defaults, not from the preset this
     # run is about to rewrite.
     base = Config()
-    fitted: dict[str, object] = {}
-    holdout_count = 0
-    fit_count = 0
-    thresholds_by: dict[tuple[str, str], tuple[float, float]] = {}
+    fitted: dict[str, Fitted] = {}
+    rows_by_kind: dict[str, list[Row]] = {}
     # "precise" is hybrid mode measured with the MiniLM embedder: its cosines are
     # distributed differently from the static model's, so it gets its own weights.
     measured = (
@@ -202,80 +418,37 @@ def main(argv: list[str] | None = None) -> None:
     )
     for kind, features, config in measured:
         rows = _cached_rows(args.cache / f"{kind}.jsonl", args.data, config)
-        fit_rows = [r for r in rows if r.split == "fit"]
-        fit_count, holdout_count = len(fit_rows), len(rows) - len(fit_rows)
-        weights, bias = fit(fit_rows, features, args.c)
-        fitted[f"weights_{kind}"], fitted[f"bias_{kind}"] = weights, bias
-        s = scores(fit_rows, weights, bias)
-        thresholds_by[("balanced", kind)] = thresholds(fit_rows, s, "balanced", strict=False)
-        thresholds_by[("f2", kind)] = thresholds(fit_rows, s, "f2", strict=True)
-        print(f"{kind}: bias {bias} weights {weights}")
-        print(
-            f"{kind}: thresholds balanced {thresholds_by[('balanced', kind)]}, "
-            f"f2/strict {thresholds_by[('f2', kind)]}"
-        )
+        rows_by_kind[kind] = rows
+        fitted[kind] = calibrate_mode([r for r in rows if r.split == "fit"], features)
+        f = fitted[kind]
+        print(f"{kind}: C {f.c}; thresholds {f.thresholds}")
+        print(f"{kind}: supported {f.supported}\n{kind}: claim {f.claim}")
 
+    fit_count = sum(r.split == "fit" for r in rows_by_kind["hybrid"])
     counts = {
         "fit_sentences": fit_count,
-        "holdout_sentences": holdout_count,
+        "holdout_sentences": len(rows_by_kind["hybrid"]) - fit_count,
         "data": " ".join(DATA_FILES),
         "split": "evaluate.split_of: blake2b(group) first byte even = fit",
-    }
-    presets = {
-        "default": ("hybrid", "balanced", False, "Balanced: the default."),
-        "lexical": ("lexical", "balanced", False, "No embedding model: lexical features only."),
-        "legal-strict": (
-            "hybrid",
-            "f2",
-            True,
-            "Stricter: flags more; a missing name also blocks 'supported'.",
-        ),
-        "precise": (
-            "hybrid",
-            "balanced",
-            False,
-            "Full MiniLM (the precise extra) scores the candidates; slower.",
-        ),
+        "thresholds": f"chosen on {FOLDS}-fold out-of-fold probabilities, folds by group",
     }
     args.configs.mkdir(parents=True, exist_ok=True)
-    for name, (mode, objective, strict, note) in presets.items():
-        # The hybrid numbers of the precise preset come from the MiniLM measurement.
-        hybrid_kind = "precise" if name == "precise" else "hybrid"
-        values: dict[str, object] = {
-            "name": name,
-            "mode": mode,
-            "strict_facts": strict,
-            "embedder": PRECISE.embedder if name == "precise" else base.embedder,
-            "weights_hybrid": fitted[f"weights_{hybrid_kind}"],
-            "bias_hybrid": fitted[f"bias_{hybrid_kind}"],
-            "weights_lexical": fitted["weights_lexical"],
-            "bias_lexical": fitted["bias_lexical"],
-        }
-        for m, kind in (("hybrid", hybrid_kind), ("lexical", "lexical")):
-            values[f"supported_{m}"], values[f"partial_{m}"] = thresholds_by[(objective, kind)]
-        values["calibration"] = {
-            **counts,
-            "objective": "mean balanced accuracy of the flag over datasets"
-            if objective == "balanced"
-            else "mean F2 of the flag over datasets (recall first)",
-        }
-        write_preset(args.configs / f"{name}.toml", base, values, note)
-
-    for name in presets:
+    for name in PRESETS:
+        write_preset(args.configs / f"{name}.toml", base, name, _by_mode(name, fitted), counts)
+    for name in PRESETS:
         cfg = load_config(args.configs / f"{name}.toml")
-        predictions: list[Prediction] = []
-        for file in DATA_FILES:
-            predictions.extend(predict(read_records(args.data / file), config=cfg, split="holdout"))
+        kind = "precise" if name == "precise" else cfg.mode
+        predictions = holdout_predictions(rows_by_kind[kind], cfg)
         print(f"\nholdout, preset {name}:\n{format_table(summarize(predictions))}")
 
 
 def _cached_rows(path: Path, data_dir: Path, config: Config) -> list[Row]:
     """Measured rows, reused from ``path`` when the measuring code has not changed."""
-    key = _code_key(config)
+    key = _code_key(config, data_dir)
     if path.is_file():
         lines = path.read_text("utf-8").splitlines()
         if lines and json.loads(lines[0]).get("key") == key:
-            return [Row(**json.loads(line)) for line in lines[1:]]
+            return [_row(json.loads(line)) for line in lines[1:]]
     rows = measure(data_dir, config)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8") as handle:
@@ -285,10 +458,13 @@ def _cached_rows(path: Path, data_dir: Path, config: Config) -> list[Row]:
     return rows
 
 
-def _code_key(config: Config) -> str:
-    """A hash of the measuring code and settings, so a stale cache is never reused."""
-    import hashlib
+def _row(data: dict[str, object]) -> Row:
+    data["missing"] = tuple(data.get("missing") or ())  # type: ignore[arg-type]
+    return Row(**data)  # type: ignore[arg-type]
 
+
+def _code_key(config: Config, data_dir: Path) -> str:
+    """A hash of the measuring code, data and settings, so a stale cache is never reused."""
     digest = hashlib.blake2b(digest_size=12)
     here = Path(__file__).parent
     for name in (
@@ -301,8 +477,14 @@ def _code_key(config: Config) -> str:
         "embed.py",
         "embed_static.py",
         "embed_minilm.py",
+        "verbatim.py",
+        "sources.py",
+        "pipeline.py",
     ):
         digest.update((here / name).read_bytes())
+    digest.update(f"rows v{ROW_VERSION}".encode())
+    for name in DATA_FILES:
+        digest.update((data_dir / name).read_bytes())
     digest.update(
         repr(
             (

@@ -45,7 +45,7 @@ THRESHOLDS = ("supported_hybrid", "partial_hybrid", "supported_lexical", "partia
 # per file; a preset can narrow the list.
 DEFAULT_CAP_FACTS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation")
 LIMIT_KEYS = ("max_answer_chars", "max_source_chars", "max_sources", "max_phrases", "max_matches")
-_TABLES = ("weights", "bias", "thresholds")
+_TABLES = ("weights", "bias", "thresholds", "claim_weights", "claim_bias")
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,12 @@ class Config:
     bias_hybrid: float = 0.0
     weights_lexical: dict[str, float] = field(default_factory=dict)
     bias_lexical: float = 0.0
+    # The optional claim model (at least partly supported vs unsupported); when a
+    # mode has no claim weights, its partial threshold applies to the supported score.
+    claim_weights_hybrid: dict[str, float] = field(default_factory=dict)
+    claim_bias_hybrid: float = 0.0
+    claim_weights_lexical: dict[str, float] = field(default_factory=dict)
+    claim_bias_lexical: float = 0.0
     max_answer_chars: int = 1_000_000
     max_source_chars: int = 20_000_000
     max_sources: int = 10_000
@@ -111,7 +117,8 @@ class Config:
             _check_range(name, getattr(self, name), 0.0, 1.0)
         for mode in ("hybrid", "lexical"):
             supported, partial = self.thresholds(mode)
-            if partial > supported:
+            # With a claim model the two thresholds apply to different probabilities.
+            if partial > supported and not self.claim_model(mode):
                 raise ConfigError(
                     f"{mode}: partial threshold {partial} is above supported threshold {supported}"
                 )
@@ -119,6 +126,10 @@ class Config:
             _check_range(name, getattr(self, name), 1, 10**10, integer=True)
         _check_weights("weights_hybrid", self.weights_hybrid, FEATURES_HYBRID)
         _check_weights("weights_lexical", self.weights_lexical, FEATURES_LEXICAL)
+        _check_weights("claim_weights_hybrid", self.claim_weights_hybrid, FEATURES_HYBRID)
+        _check_weights("claim_weights_lexical", self.claim_weights_lexical, FEATURES_LEXICAL)
+        for name in ("bias_hybrid", "bias_lexical", "claim_bias_hybrid", "claim_bias_lexical"):
+            _check_range(name, getattr(self, name), -1000.0, 1000.0)
 
     @property
     def supported(self) -> float:
@@ -144,6 +155,14 @@ class Config:
         if (mode or self.mode) == "hybrid":
             return self.weights_hybrid, self.bias_hybrid
         return self.weights_lexical, self.bias_lexical
+
+    def claim_model(self, mode: str | None = None) -> tuple[dict[str, float], float] | None:
+        """The claim model's weights and bias for ``mode``, or ``None`` when it has none."""
+        if (mode or self.mode) == "hybrid":
+            weights, bias = self.claim_weights_hybrid, self.claim_bias_hybrid
+        else:
+            weights, bias = self.claim_weights_lexical, self.claim_bias_lexical
+        return (weights, bias) if weights else None
 
     def limits(self) -> Limits:
         """The size limits this config sets, in the form input validation takes."""

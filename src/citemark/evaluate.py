@@ -106,6 +106,10 @@ class SpanScore:
     ungated: tuple[bool, ...]
     every_token: tuple[bool, ...]
     absent_words: tuple[bool, ...]
+    # Kinds of the key facts the evidence lacks, and how many facts it contradicts:
+    # calibration decides statuses from them exactly as the pipeline does.
+    missing: tuple[str, ...] = ()
+    conflicts: int = 0
 
 
 def split_of(record: EvalRecord) -> str:
@@ -233,6 +237,8 @@ def predict(
                 fact_capped(result.score, result.missing_facts, cfg) and not result.conflicts,
                 bool(result.conflicts),
                 scored,
+                tuple(f.kind for f in result.missing_facts),
+                len(result.conflicts),
             )
 
 

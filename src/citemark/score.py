@@ -28,10 +28,18 @@ BLOCKING_KINDS = frozenset({"number", "date", "amount", "percent", "negation"})
 
 @dataclass(frozen=True)
 class Judgement:
-    """A support probability and the named parts it was made of."""
+    """A support probability, the named parts it was made of, and the claim probability.
+
+    ``score`` is the probability that the evidence supports the whole sentence;
+    ``components`` are each feature's contribution to its log-odds. ``claim`` is
+    the probability that the evidence supports at least part of it (not
+    "unsupported"), from a second model where the preset has one; ``None`` means
+    the judge has no such model and the partial threshold applies to ``score``.
+    """
 
     score: float
     components: dict[str, float]
+    claim: float | None = None
 
 
 class Judge(Protocol):
@@ -41,18 +49,31 @@ class Judge(Protocol):
 
 
 class LogisticJudge:
-    """``sigmoid(bias + sum(weight * feature))`` with weights from the config."""
+    """``sigmoid(bias + sum(weight * feature))`` with weights from the config.
+
+    The supported model gives the score; the preset's optional claim model (at
+    least partly supported, against unsupported) gives :attr:`Judgement.claim`.
+    """
 
     def __init__(self, config: Config, mode: str) -> None:
         self.weights, self.bias = config.weights(mode)
+        self.claim_model = config.claim_model(mode)
 
     def __call__(self, sentence: str, evidence: str, features: dict[str, float]) -> Judgement:
-        contributions = {
-            name: round(weight * features.get(name, 0.0), 6)
-            for name, weight in sorted(self.weights.items())
-        }
-        logit = self.bias + sum(contributions.values())
-        return Judgement(_sigmoid(logit), contributions)
+        contributions = contributions_of(self.weights, features)
+        score = _sigmoid(self.bias + sum(contributions.values()))
+        claim = None
+        if self.claim_model is not None:
+            weights, bias = self.claim_model
+            claim = _sigmoid(bias + sum(contributions_of(weights, features).values()))
+        return Judgement(score, contributions, claim)
+
+
+def contributions_of(weights: dict[str, float], features: dict[str, float]) -> dict[str, float]:
+    """Each weighted feature's share of the log-odds, rounded so output is stable."""
+    return {
+        name: round(weight * features.get(name, 0.0), 6) for name, weight in sorted(weights.items())
+    }
 
 
 def _sigmoid(x: float) -> float:
@@ -75,16 +96,42 @@ def fact_capped(score: float, missing: tuple[Fact, ...], config: Config) -> bool
     return score >= config.thresholds()[0] and any(f.kind in kinds for f in missing)
 
 
-def status_of(score: float, missing: tuple[Fact, ...], config: Config) -> Status:
-    """The status for a score, lowered when facts that matter are missing.
+def status_of(
+    score: float,
+    missing: tuple[Fact, ...],
+    config: Config,
+    *,
+    claim: float | None = None,
+    conflicts: int = 0,
+) -> Status:
+    """The status for a judgement, lowered when facts that matter are missing.
 
     A changed number or a dropped negation is exactly the error a reviewer must
     not miss, so it caps the status at "partial" whatever the other features say
-    (for the kinds the preset's ``cap_facts`` names; see ``capping_kinds``).
+    (for the kinds the preset's ``cap_facts`` names; see :func:`capping_kinds`);
+    a fact the evidence contradicts makes the sentence "unsupported".
     """
+    blocked = bool(capping_kinds(config).intersection(f.kind for f in missing))
     supported, partial = config.thresholds()
-    if score >= supported and not fact_capped(score, missing, config):
+    return decide(score, claim, blocked, conflicts, supported, partial)
+
+
+def decide(
+    score: float,
+    claim: float | None,
+    blocked: bool,
+    conflicts: int,
+    supported: float,
+    partial: float,
+) -> Status:
+    """The status rule itself, shared by the pipeline and by calibration.
+
+    Calibration picks the ``supported`` and ``partial`` thresholds by calling this
+    on measured sentences, so they are chosen for exactly the rule the pipeline
+    applies.
+    """
+    if conflicts:
+        return "unsupported"
+    if score >= supported and not blocked:
         return "supported"
-    if score >= partial:
-        return "partial"
-    return "unsupported"
+    return "partial" if (score if claim is None else claim) >= partial else "unsupported"
