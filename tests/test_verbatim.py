@@ -164,10 +164,17 @@ def test_html_escapes_text_and_never_injects_markup() -> None:
     assert "&lt;script&gt;" in html and "&amp;" in html and "&quot;fees&quot;" in html
 
 
-@pytest.mark.parametrize("bad_id", ['S"1', "S<1>", "a,b", "", "  ", "x\x00"])
-def test_ids_that_would_break_a_tag_are_refused(bad_id: str) -> None:
+@pytest.mark.parametrize("bad_id", ["", "  ", "x\x00"])
+def test_blank_ids_and_ids_with_control_characters_are_refused(bad_id: str) -> None:
     with pytest.raises(InputError, match="source id"):
         tag("tax", {bad_id: ["tax"]})
+
+
+@pytest.mark.parametrize("odd_id", ['S"1', "S<1>", "a,b"])
+def test_ids_with_quotes_markup_or_commas_are_written_as_references(odd_id: str) -> None:
+    # Lawyers' ids ("Smith v. Jones, 412 P.3d 88") are accepted; the tag stays one tag.
+    tagged = tag("tax", {odd_id: ["tax"]})
+    assert re.fullmatch(r'<cite ids="[^"<>,]*">tax</cite>', tagged), tagged
 
 
 def test_bad_input_gets_a_clear_error() -> None:

@@ -387,8 +387,8 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
                 r.features,
                 r.hit1,
                 r.hit3,
-                r.missing,
-                r.conflicts,
+                missing=r.missing,
+                conflicts=r.conflicts,
             )
         )
     return out

@@ -89,6 +89,10 @@ class Prediction:
     capped: bool = False
     conflicted: bool = False
     spans: SpanScore | None = None
+    # Kinds of the key facts the evidence lacks, and how many facts it contradicts:
+    # calibration decides statuses from them exactly as the pipeline does.
+    missing: tuple[str, ...] = ()
+    conflicts: int = 0
 
 
 @dataclass(frozen=True)
@@ -106,10 +110,6 @@ class SpanScore:
     ungated: tuple[bool, ...]
     every_token: tuple[bool, ...]
     absent_words: tuple[bool, ...]
-    # Kinds of the key facts the evidence lacks, and how many facts it contradicts:
-    # calibration decides statuses from them exactly as the pipeline does.
-    missing: tuple[str, ...] = ()
-    conflicts: int = 0
 
 
 def split_of(record: EvalRecord) -> str:
