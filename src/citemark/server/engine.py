@@ -77,7 +77,8 @@ class Engine:
         """For /healthz: whether the embedding model is loaded, being loaded, or unused."""
         from ..embed import default_embedder
 
-        if default_embedder().loaded:
+        cfg = self.default_config
+        if default_embedder(cfg.embedder, cfg.device).loaded:
             return "ready"
         if self.default_config.mode == "lexical":
             return "not used"
@@ -174,7 +175,8 @@ class Engine:
             if self.default_config.mode == "hybrid":
                 from ..embed import default_embedder
 
-                default_embedder().encode(["warm up"])
+                cfg = self.default_config
+                default_embedder(cfg.embedder, cfg.device).encode(["warm up"])
         except Exception:  # the first real request reports the problem to its client
             log.exception("warm-up failed")
             self._warm_up_failed = True
