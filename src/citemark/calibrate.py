@@ -258,29 +258,49 @@ class Fitted:
     thresholds: dict[tuple[str, bool], tuple[float, float]]
 
 
-# Preset name -> (mode, threshold objective, strict facts, note).
+# Preset name -> (mode, threshold objective, strict facts, embedder, note).
 PRESETS = {
-    "default": ("hybrid", "balanced", False, "Balanced: the default."),
-    "lexical": ("lexical", "balanced", False, "No embedding model: lexical features only."),
+    "default": ("hybrid", "balanced", False, "static", "Balanced: the default."),
+    "lexical": (
+        "lexical",
+        "balanced",
+        False,
+        "static",
+        "No embedding model: lexical features only.",
+    ),
     "legal-strict": (
         "hybrid",
         "f2",
         True,
+        "static",
         "Stricter: flags more; a missing name also blocks 'supported'.",
     ),
     "precise": (
         "hybrid",
         "balanced",
         False,
+        PRECISE.embedder,
         "Full MiniLM (the precise extra) scores the candidates; slower.",
     ),
 }
 
 
-def _by_mode(name: str, fitted: dict[str, Fitted]) -> dict[str, Fitted]:
-    """The fitted models a preset's modes use: ``precise`` scores hybrid mode with MiniLM."""
-    hybrid = fitted["precise"] if name == "precise" else fitted["hybrid"]
-    return {"hybrid": hybrid, "lexical": fitted["lexical"]}
+def measured_kind(mode: str, embedder: str) -> str:
+    """Which measurement a mode of a preset is fitted on.
+
+    "precise" is hybrid mode measured with MiniLM: its cosines are distributed
+    differently from the static model's, so it has rows and weights of its own.
+    """
+    if mode == "lexical":
+        return "lexical"
+    return "precise" if embedder == PRECISE.embedder else "hybrid"
+
+
+def _by_mode(embedder: str, fitted: dict[str, Fitted]) -> dict[str, Fitted]:
+    """The fitted models each mode of a preset with ``embedder`` uses."""
+    return {m: fitted[measured_kind(m, embedder)] for m in ("hybrid", "lexical")}
+
+
 OBJECTIVES = {
     "balanced": "mean balanced accuracy of the flag over datasets",
     "f2": "mean F2 of the flag over datasets (recall first)",
@@ -309,12 +329,12 @@ def write_preset(
     path: Path, base: Config, name: str, fitted: dict[str, Fitted], counts: dict[str, object]
 ) -> None:
     """A preset file: hand-set options from ``base``, fitted numbers from ``fitted``."""
-    mode, objective, strict, note = PRESETS[name]
+    mode, objective, strict, embedder, note = PRESETS[name]
     values: dict[str, object] = {
         "name": name,
         "mode": mode,
         "strict_facts": strict,
-        "embedder": PRECISE.embedder if name == "precise" else base.embedder,
+        "embedder": embedder,
     }
     lines = [
         f"# citemark preset {name!r}. {note}",
@@ -409,8 +429,7 @@ def main(argv: list[str] | None = None) -> None:
     base = Config()
     fitted: dict[str, Fitted] = {}
     rows_by_kind: dict[str, list[Row]] = {}
-    # "precise" is hybrid mode measured with the MiniLM embedder: its cosines are
-    # distributed differently from the static model's, so it gets its own weights.
+    # One measurement per kind that measured_kind names.
     measured = (
         ("hybrid", FEATURES_HYBRID, base.with_(mode="hybrid")),
         ("lexical", FEATURES_LEXICAL, base.with_(mode="lexical")),
@@ -433,11 +452,12 @@ def main(argv: list[str] | None = None) -> None:
         "thresholds": f"chosen on {FOLDS}-fold out-of-fold probabilities, folds by group",
     }
     args.configs.mkdir(parents=True, exist_ok=True)
-    for name in PRESETS:
-        write_preset(args.configs / f"{name}.toml", base, name, _by_mode(name, fitted), counts)
+    for name, preset in PRESETS.items():
+        fitted_here = _by_mode(preset[3], fitted)
+        write_preset(args.configs / f"{name}.toml", base, name, fitted_here, counts)
     for name in PRESETS:
         cfg = load_config(args.configs / f"{name}.toml")
-        kind = "precise" if name == "precise" else cfg.mode
+        kind = measured_kind(cfg.mode, cfg.embedder)
         predictions = holdout_predictions(rows_by_kind[kind], cfg)
         print(f"\nholdout, preset {name}:\n{format_table(summarize(predictions))}")
 

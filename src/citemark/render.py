@@ -111,18 +111,7 @@ def render_html(text: str, marks: Iterable[Mark], notes: Iterable[Note] = ()) ->
 
 def _render(text: str, marks: Iterable[Mark], *, escape: bool, notes: Sequence[Note] = ()) -> str:
     regions = ((m.start, m.end, m.ids, m.kind) for m in _checked(marks))
-    if not notes:
-        return _render_regions(text, regions, escape)
-    out: list[str] = []
-    position = 0
-    for start, end, ids, kind in regions:
-        out.append(_noted(text, position, start, notes))
-        out.append(_open_tag(Mark(start, end, ids, kind), escape))
-        out.append(_noted(text, start, end, notes))
-        out.append("</cite>")
-        position = end
-    out.append(_noted(text, position, len(text), notes))
-    return "".join(out)
+    return _render_regions(text, regions, escape, notes)
 
 
 def render_regions(
@@ -149,14 +138,30 @@ def render_regions(
 
 
 def _render_regions(
-    text: str, regions: Iterable[tuple[int, int, tuple[str, ...], Kind]], escape: bool
+    text: str,
+    regions: Iterable[tuple[int, int, tuple[str, ...], Kind]],
+    escape: bool,
+    notes: Sequence[Note] = (),
 ) -> str:
     """The pieces of ``text`` between and inside the regions, with the tags, joined once.
 
     An opening tag depends only on the ids and the kind, and a long text repeats a
-    few of them thousands of times: each is built once per call.
+    few of them thousands of times: each is built once per call. With ``notes``
+    (HTML only), each piece is escaped with the notes inside it drawn.
     """
-    piece = escape_html if escape else str  # str() of a str is the same object
+    if notes:
+
+        def piece(start: int, end: int) -> str:
+            return _noted(text, start, end, notes)
+    elif escape:
+
+        def piece(start: int, end: int) -> str:
+            return escape_html(text[start:end])
+    else:
+
+        def piece(start: int, end: int) -> str:
+            return text[start:end]
+
     out: list[str] = []
     tags: dict[tuple[tuple[str, ...], Kind], str] = {}
     position = 0
@@ -164,9 +169,9 @@ def _render_regions(
         tag = tags.get((ids, kind))
         if tag is None:
             tag = tags[ids, kind] = _open_tag(Mark(start, end, ids, kind), escape)
-        out += (piece(text[position:start]), tag, piece(text[start:end]), "</cite>")
+        out += (piece(position, start), tag, piece(start, end), "</cite>")
         position = end
-    out.append(piece(text[position:]))
+    out.append(piece(position, len(text)))
     return "".join(out)
 
 
