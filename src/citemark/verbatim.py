@@ -19,20 +19,24 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from itertools import chain, compress, repeat
 
 import ahocorasick_rs
 
 from .errors import InputError
 from .fold import FoldedText, fold, is_plain_word_char, is_word_char
-from .reference import find_phrase_matches_reference
 from .tokens import Tokens, tokenize
 from .types import Block, Match, Source
+from .wordruns import WordRuns
 
 # Where a one-shot phrase call switches from a ``str.find`` loop to an automaton:
 # both the text and the phrase set must be large enough to pay for the build.
 # Both paths give identical output; benchmarks/verbatim.py --crossover measures it.
 AUTOMATON_MIN_CHARS = 20_000
 AUTOMATON_MIN_PHRASES = 100
+# The loop skips phrases holding a word the text lacks from this many phrases on:
+# below it, splitting the text into words costs more than the finds it saves.
+PREFILTER_MIN_PHRASES = 24
 
 DEFAULT_MIN_TOKENS = 4
 
@@ -99,9 +103,33 @@ def prepare_phrases(sources: Mapping[str, Iterable[str]]) -> dict[str, list[str]
     """
     prepared: dict[str, list[str]] = {}
     for source_id, phrases in sources.items():
-        folded = (fold(p.strip()) for p in phrases)
+        listed = phrases if isinstance(phrases, list | tuple) else list(phrases)
+        ascii_folded = _fold_ascii(listed)
+        if ascii_folded is not None:
+            prepared[source_id] = ascii_folded
+            continue
+        folded = (fold(p.strip()) for p in listed)
         prepared[source_id] = [p for p in folded if p]
     return prepared
+
+
+def _fold_ascii(phrases: Sequence[str]) -> list[str] | None:
+    """:func:`prepare_phrases` of one source's phrases in three C calls, if all are ASCII.
+
+    Folding ASCII is ``lower()``, which leaves white space alone, so lowering the
+    phrases joined by NUL and stripping the parts is folding each stripped phrase.
+    ``None`` when a phrase is not ASCII, not a string, or holds a NUL.
+    """
+    try:
+        joined = "\x00".join(phrases)
+    except TypeError:
+        return None
+    if not joined.isascii():
+        return None
+    parts = joined.lower().split("\x00")
+    if len(parts) != len(phrases):
+        return None
+    return list(filter(None, map(str.strip, parts)))
 
 
 def accept(
@@ -275,9 +303,7 @@ def find_phrase_matches(
     prepared = prepare_phrases(sources)
     phrase_count = sum(len(p) for p in prepared.values())
     if not use_automaton(len(text), phrase_count):
-        return find_phrase_matches_reference(
-            text, prepared, word_level=word_level, folded=True, max_matches=max_matches
-        )
+        return find_phrases_by_loop(text, prepared, word_level=word_level, max_matches=max_matches)
     matcher = PhraseMatcher(
         prepared,
         word_level=word_level,
@@ -286,6 +312,48 @@ def find_phrase_matches(
         max_matches=max_matches,
     )
     return matcher.find(text)
+
+
+def find_phrases_by_loop(
+    text: str,
+    prepared: Mapping[str, Sequence[str]],
+    *,
+    word_level: bool = True,
+    max_matches: int | None = DEFAULT_MAX_MATCHES,
+    prefilter: bool | None = None,
+) -> list[Match]:
+    """The small-input path: a ``str.find`` loop over the phrases the text can hold.
+
+    ``prepared`` is what :func:`prepare_phrases` gives. Phrases with a word the
+    text lacks are skipped without a find (:class:`~citemark.wordruns.WordRuns`);
+    the rest are found and accepted as in
+    :func:`~citemark.reference.find_phrase_matches_reference`, whose output this
+    equals. ``prefilter`` forces the word filter on or off; by default it runs from
+    :data:`PREFILTER_MIN_PHRASES` phrases, where it costs less than the finds it saves.
+    """
+    folded = FoldedText.of(text)
+    haystack = folded.folded
+    ids = list(chain.from_iterable(repeat(sid, len(p)) for sid, p in prepared.items()))
+    phrases = list(chain.from_iterable(prepared.values()))
+    if prefilter is None:
+        prefilter = len(phrases) >= PREFILTER_MIN_PHRASES
+    chosen: Iterable[int] = range(len(phrases))
+    if prefilter:
+        edges = word_level and folded.origin is None
+        chosen = compress(chosen, WordRuns(haystack).candidates(phrases, edges=edges))
+    matches: list[Match] = []
+    for i in chosen:
+        phrase = phrases[i]
+        start = haystack.find(phrase)
+        while start != -1:
+            span = accept(folded, phrase, start, start + len(phrase), word_level)
+            if span is not None:
+                matches.append(Match(span[0], span[1], ids[i]))
+                if max_matches is not None and len(matches) > max_matches:
+                    raise too_many_matches(max_matches)
+            start = haystack.find(phrase, start + 1)
+    matches.sort()
+    return matches
 
 
 def use_automaton(text_chars: int, phrases: int) -> bool:
