@@ -64,7 +64,7 @@ from _common import (
 import citemark
 from citemark import verbatim
 from citemark.fold import fold
-from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
+from citemark.reference import find_document_matches_reference
 from citemark.render import render_regions
 from citemark.types import Match, Source
 
@@ -82,6 +82,7 @@ GOAL_ONE_CALL = 10.0
 GOAL_PREPARED = 20.0
 GOAL_TAG = 15.0  # tag() against loop + merge + render at the goal cell
 GOAL_TAG_SMALL = 1.0  # ... and on the smallest cells (never slower)
+PRESENT_PHRASES = (100, 1_000)  # phrase counts of the every-phrase-occurs cells
 
 Triple = tuple[int, int, str]
 PhraseSources = dict[str, list[str]]
@@ -407,6 +408,27 @@ def run_phrase_grid(
     return cells
 
 
+def present_phrases(text: str, count: int) -> PhraseSources:
+    """``count`` phrases cut from ``text`` itself (2-8 words, whole words): every one occurs.
+
+    The worst case for the word filter of the loop path, which then skips nothing.
+    """
+    rng = random.Random(SEED)
+    starts = [m.start() for m in _WORD.finditer(text)]
+    phrases = []
+    for _ in range(count):
+        first = rng.randrange(len(starts) - 8)
+        last = first + rng.randint(2, 8)
+        phrases.append(text[starts[first] : starts[last]].strip(_EDGE_PUNCT))
+    return spread_over_sources([p for p in phrases if p])
+
+
+def run_present_cells(counts: Sequence[int], chars: int, repeat: int) -> list[PhraseCell]:
+    """End-to-end cells where every phrase occurs in the text."""
+    text = legal_text(chars)
+    return [run_phrase_cell(text, present_phrases(text, n), repeat) for n in counts]
+
+
 # --- document mode -----------------------------------------------------------------
 
 _SENTENCE_END = re.compile(r"(?<=[.;])\s+")
@@ -539,6 +561,8 @@ class CrossCell:
     loop: Timing
     small_path: Timing
     automaton: Timing
+    filter_on: Timing  # the loop path with the word filter forced on for every phrase
+    filter_off: Timing  # ... and off
 
     @property
     def work(self) -> int:
@@ -564,13 +588,15 @@ def run_cross_cell(text: str, sources: PhraseSources, repeat: int) -> CrossCell:
     loop, _ = measure(lambda: loop_find(text, sources), repeat)
     small, _ = measure(lambda: _small_path(text, sources), repeat)
     auto, _ = measure(lambda: _automaton_path(text, sources), repeat)
-    return CrossCell(count, len(text), loop, small, auto)
+    on, _ = measure(lambda: _small_path(text, sources, prefilter=True), repeat)
+    off, _ = measure(lambda: _small_path(text, sources, prefilter=False), repeat)
+    return CrossCell(count, len(text), loop, small, auto, on, off)
 
 
-def _small_path(text: str, sources: PhraseSources) -> list[Match]:
-    """What ``find_phrase_matches`` does when ``use_automaton`` says no."""
+def _small_path(text: str, sources: PhraseSources, prefilter: bool | None = None) -> list[Match]:
+    """What ``find_phrase_matches`` does when ``use_automaton`` says no (``prefilter`` forced)."""
     prepared = verbatim.prepare_phrases(sources)
-    return find_phrase_matches_reference(text, prepared, folded=True)
+    return verbatim.find_phrases_by_loop(text, prepared, prefilter=prefilter)
 
 
 def _automaton_path(text: str, sources: PhraseSources) -> list[Match]:
@@ -638,9 +664,15 @@ def print_crossover(cells: Sequence[CrossCell]) -> None:
     print("use_automaton says yes); **bold** = the automaton path is at least as fast:\n")
     print(crossover_matrix(cells, "loop", "automaton"))
     print()
-    print("Loop time ÷ citemark loop path (prepare_phrases + the reference loop, as the one")
+    print("Loop time ÷ citemark loop path (prepare_phrases + find_phrases_by_loop, as the one")
     print("call does otherwise):\n")
     print(crossover_matrix(cells, "loop", "small_path"))
+    print()
+    print("citemark loop path with the word filter forced off ÷ forced on, for every phrase")
+    print(f"(by default it runs after a probe of {verbatim.PREFILTER_PROBE} phrases if the probe's")
+    print(f"misses promise at least {verbatim.PREFILTER_MIN_SKIPS} skipped finds);")
+    print("**bold** = the filter is at least as fast:\n")
+    print(crossover_matrix(cells, "filter_off", "filter_on"))
     print()
     for line in crossover_summary(cells):
         print(line)
@@ -757,11 +789,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(note)
     print()
 
+    present_chars = min(text_sizes)
+    print(f"## End to end when every phrase occurs ({present_chars:,}-char text)\n")
+    print("Phrases cut from the text itself, so the loop path's word filter skips nothing:\n")
+    present = run_present_cells(PRESENT_PHRASES, present_chars, repeat)
+    print(end_to_end_table(present))
+    print()
+    cells_checked = [*cells, *present]
+
     if args.phrase_only:
         print("## Goals\n")
         for line in goal_lines(cells):
             print(line)
-        return 1 if any(c.agree is False or c.end_to_end.tag_agrees is False for c in cells) else 0
+        bad = [c for c in cells_checked if c.agree is False or c.end_to_end.tag_agrees is False]
+        return 1 if bad else 0
 
     print("## Document mode\n")
     big, small, ref_agrees = run_document_mode(repeat)
@@ -779,7 +820,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("## Goals\n")
     for line in goal_lines(cells):
         print(line)
-    mismatched = [c for c in cells if c.agree is False or c.end_to_end.tag_agrees is False]
+    mismatched = [c for c in cells_checked if c.agree is False or c.end_to_end.tag_agrees is False]
     return 1 if mismatched or not ref_agrees else 0
 
 

@@ -66,12 +66,27 @@ def check_text(
         raise InputError(
             f"{what} has {len(text):,} characters, over the limit of {limit:,} ({setting})"
         )
-    if not text.isascii() and (bad := _SURROGATE.search(text)):
+    if has_surrogate(text) and (bad := _SURROGATE.search(text)):
         raise InputError(
             f"{what} contains a lone surrogate (U+{ord(bad.group()):04X}) at offset "
             f"{bad.start()}: not valid Unicode text (decode bytes with errors='replace')"
         )
     return text
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a surrogate code point: what strict UTF-8 encoding refuses.
+
+    Encoding, in C, reads text about three times as fast as a regex search; the
+    search runs only to name the offending character.
+    """
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def check_id(source_id: object, where: str) -> str:
@@ -142,7 +157,7 @@ def _checked_phrases(
         joined = "".join(phrases)  # type: ignore[arg-type]
     except TypeError:
         joined = None
-    if joined is None or not (joined.isascii() or not _SURROGATE.search(joined)):
+    if joined is None or has_surrogate(joined):
         for n, phrase in enumerate(phrases):
             check_text(phrase, f"phrase {n} of source {source_id!r}")
     return list(phrases), len(joined or "")  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ the tests hold both equal.
 from __future__ import annotations
 
 import gc
+import operator
 import sys
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -34,9 +35,12 @@ from .wordruns import WordRuns
 # Both paths give identical output; benchmarks/verbatim.py --crossover measures it.
 AUTOMATON_MIN_CHARS = 20_000
 AUTOMATON_MIN_PHRASES = 100
-# The loop skips phrases holding a word the text lacks from this many phrases on:
-# below it, splitting the text into words costs more than the finds it saves.
-PREFILTER_MIN_PHRASES = 24
+# The loop path searches this many phrases first, and then skips the phrases holding
+# a word the text lacks (citemark.wordruns) if that promises to save at least
+# PREFILTER_MIN_SKIPS finds: splitting the text into words costs about 20 finds.
+# Where most phrases occur, nothing is spent on the filter.
+PREFILTER_PROBE = 8
+PREFILTER_MIN_SKIPS = 40
 
 DEFAULT_MIN_TOKENS = 4
 
@@ -95,41 +99,42 @@ def gc_paused() -> Iterator[None]:
 
 
 def prepare_phrases(sources: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
-    """Folded, stripped, non-empty phrases per source id, in input order.
+    """Folded, stripped, non-empty phrases per source id.
 
     A phrase listed twice for one source counts twice, as it would in a loop over
     the phrases; only surrounding whitespace and phrases that fold to nothing
-    (empty, or only optional marks such as Arabic harakat) are dropped.
+    (empty, or only optional marks such as Arabic harakat) are dropped. Each
+    source's ASCII phrases come first, then the others, each in input order (no
+    result depends on the order).
     """
     prepared: dict[str, list[str]] = {}
     for source_id, phrases in sources.items():
-        listed = phrases if isinstance(phrases, list | tuple) else list(phrases)
-        ascii_folded = _fold_ascii(listed)
-        if ascii_folded is not None:
-            prepared[source_id] = ascii_folded
-            continue
-        folded = (fold(p.strip()) for p in listed)
-        prepared[source_id] = [p for p in folded if p]
+        prepared[source_id] = _fold_phrases(
+            phrases if isinstance(phrases, list | tuple) else list(phrases)
+        )
     return prepared
 
 
-def _fold_ascii(phrases: Sequence[str]) -> list[str] | None:
-    """:func:`prepare_phrases` of one source's phrases in three C calls, if all are ASCII.
+def _fold_phrases(phrases: Sequence[str]) -> list[str]:
+    """``fold(p.strip())`` of each phrase, empty ones left out, ASCII ones in a few C calls.
 
-    Folding ASCII is ``lower()``, which leaves white space alone, so lowering the
-    phrases joined by NUL and stripping the parts is folding each stripped phrase.
-    ``None`` when a phrase is not ASCII, not a string, or holds a NUL.
+    Folding ASCII is ``lower()``: the ASCII phrases joined by NUL are lowered at
+    once and split again (a per-phrase call was a fifth of a small ``tag()``).
     """
     try:
-        joined = "\x00".join(phrases)
-    except TypeError:
-        return None
-    if not joined.isascii():
-        return None
-    parts = joined.lower().split("\x00")
-    if len(parts) != len(phrases):
-        return None
-    return list(filter(None, map(str.strip, parts)))
+        stripped = list(map(str.strip, phrases))
+    except TypeError:  # not all str: the plain way (which says what is wrong)
+        return [p for p in (fold(p.strip()) for p in phrases) if p]
+    ascii_ones = list(map(str.isascii, stripped))
+    plain = list(compress(stripped, ascii_ones))
+    lowered = "\x00".join(plain).lower().split("\x00") if plain else []
+    if len(lowered) != len(plain):  # a phrase holds NUL
+        lowered = [p.lower() for p in plain]
+    folded = list(filter(None, lowered))
+    if len(plain) < len(stripped):
+        others = compress(stripped, map(operator.not_, ascii_ones))
+        folded.extend(p for p in map(fold, others) if p)
+    return folded
 
 
 def accept(
@@ -325,35 +330,55 @@ def find_phrases_by_loop(
     """The small-input path: a ``str.find`` loop over the phrases the text can hold.
 
     ``prepared`` is what :func:`prepare_phrases` gives. Phrases with a word the
-    text lacks are skipped without a find (:class:`~citemark.wordruns.WordRuns`);
+    text lacks can be skipped without a find (:class:`~citemark.wordruns.WordRuns`);
     the rest are found and accepted as in
     :func:`~citemark.reference.find_phrase_matches_reference`, whose output this
-    equals. ``prefilter`` forces the word filter on or off; by default it runs from
-    :data:`PREFILTER_MIN_PHRASES` phrases, where it costs less than the finds it saves.
+    equals. By default the first :data:`PREFILTER_PROBE` phrases are searched
+    plainly, and the filter runs on the others if as many missed as make it pay;
+    ``prefilter`` forces it on or off for all phrases.
     """
     folded = FoldedText.of(text)
-    haystack = folded.folded
     ids = list(chain.from_iterable(repeat(sid, len(p)) for sid, p in prepared.items()))
     phrases = list(chain.from_iterable(prepared.values()))
-    if prefilter is None:
-        prefilter = len(phrases) >= PREFILTER_MIN_PHRASES
-    chosen: Iterable[int] = range(len(phrases))
+    matches: list[Match] = []
+    probe = min(PREFILTER_PROBE, len(phrases)) if prefilter is None else 0
+    missed = 0
+    for i in range(probe):
+        missed += not _find_one(folded, phrases[i], ids[i], word_level, matches, max_matches)
+    if prefilter is None:  # the misses so far, as a share of what is left
+        prefilter = missed * (len(phrases) - probe) >= PREFILTER_MIN_SKIPS * max(probe, 1)
+    chosen: Iterable[int] = range(probe, len(phrases))
     if prefilter:
         edges = word_level and folded.origin is None
-        chosen = compress(chosen, WordRuns(haystack).candidates(phrases, edges=edges))
-    matches: list[Match] = []
+        keep = WordRuns(folded.folded).candidates(phrases[probe:], edges=edges)
+        chosen = compress(chosen, keep)
     for i in chosen:
-        phrase = phrases[i]
-        start = haystack.find(phrase)
-        while start != -1:
-            span = accept(folded, phrase, start, start + len(phrase), word_level)
-            if span is not None:
-                matches.append(Match(span[0], span[1], ids[i]))
-                if max_matches is not None and len(matches) > max_matches:
-                    raise too_many_matches(max_matches)
-            start = haystack.find(phrase, start + 1)
+        _find_one(folded, phrases[i], ids[i], word_level, matches, max_matches)
     matches.sort()
     return matches
+
+
+def _find_one(
+    folded: FoldedText,
+    phrase: str,
+    source_id: str,
+    word_level: bool,
+    matches: list[Match],
+    max_matches: int | None,
+) -> bool:
+    """Append the accepted occurrences of one phrase; whether it occurs at all (accepted or not)."""
+    haystack = folded.folded
+    start = haystack.find(phrase)
+    if start == -1:
+        return False
+    while start != -1:
+        span = accept(folded, phrase, start, start + len(phrase), word_level)
+        if span is not None:
+            matches.append(Match(span[0], span[1], source_id))
+            if max_matches is not None and len(matches) > max_matches:
+                raise too_many_matches(max_matches)
+        start = haystack.find(phrase, start + 1)
+    return True
 
 
 def use_automaton(text_chars: int, phrases: int) -> bool:

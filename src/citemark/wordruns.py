@@ -130,4 +130,3 @@ def _inner_bytes(group: bytes) -> list[bytes]:
     low = 0 if group[:1] == b" " else 1
     high = len(runs) if group[-1:] == b" " else len(runs) - 1
     return runs[low:high]
-
