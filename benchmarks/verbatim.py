@@ -595,8 +595,7 @@ def run_cross_cell(text: str, sources: PhraseSources, repeat: int) -> CrossCell:
 
 def _small_path(text: str, sources: PhraseSources, prefilter: bool | None = None) -> list[Match]:
     """What ``find_phrase_matches`` does when ``use_automaton`` says no (``prefilter`` forced)."""
-    prepared = verbatim.prepare_phrases(sources)
-    return verbatim.find_phrases_by_loop(text, prepared, prefilter=prefilter)
+    return verbatim.find_phrases_by_loop(text, sources, prefilter=prefilter)
 
 
 def _automaton_path(text: str, sources: PhraseSources) -> list[Match]:
@@ -664,7 +663,7 @@ def print_crossover(cells: Sequence[CrossCell]) -> None:
     print("use_automaton says yes); **bold** = the automaton path is at least as fast:\n")
     print(crossover_matrix(cells, "loop", "automaton"))
     print()
-    print("Loop time ÷ citemark loop path (prepare_phrases + find_phrases_by_loop, as the one")
+    print("Loop time ÷ citemark loop path (find_phrases_by_loop, as the one")
     print("call does otherwise):\n")
     print(crossover_matrix(cells, "loop", "small_path"))
     print()

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citemark import find_matches
-from citemark.fold import _plain_char, is_plain_word_char
+from citemark.fold import _plain_char, fold, is_plain_word_char
 from citemark.reference import find_phrase_matches_reference
-from citemark.verbatim import find_phrases_by_loop, prepare_phrases
+from citemark.verbatim import find_phrases_by_loop, flat_phrases, prepare_phrases
 from citemark.wordruns import WordRuns
 
 EVERY_CHAR = "".join(chr(i) for i in range(sys.maxunicode + 1) if not 0xD800 <= i < 0xE000)
@@ -130,9 +130,8 @@ def loop_cases(draw: st.DrawFn, pieces: st.SearchStrategy[str]) -> tuple[str, di
 
 def _check_loop(text: str, sources: dict[str, list[str]], word: bool) -> None:
     expected = find_phrase_matches_reference(text, sources, word_level=word)
-    prepared = prepare_phrases(sources)
-    for prefilter in (True, False):
-        found = find_phrases_by_loop(text, prepared, word_level=word, prefilter=prefilter)
+    for prefilter in (True, False, None):
+        found = find_phrases_by_loop(text, sources, word_level=word, prefilter=prefilter)
         assert found == expected, (text, sources, word, prefilter)
     assert find_matches(text, sources, word_level=word) == expected
 
@@ -163,3 +162,23 @@ def test_filtered_loop_equals_reference_on_any_unicode(text: str, phrases: list[
     sources = {"S1": phrases, "S2": [c for c in cut if c]}
     for word in (True, False):
         _check_loop(text, sources, word)
+
+
+# --- phrase preparation -------------------------------------------------------------------
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(st.sampled_from(["S1", "S2", "S3"]), st.lists(st.text(max_size=8))))
+def test_flat_phrases_are_the_prepared_phrases_with_their_owners(
+    sources: dict[str, list[str]],
+) -> None:
+    """One pass over all sources (ASCII lowered at once) gives what folding each phrase gives."""
+    if any(0xD800 <= ord(ch) < 0xE000 for ps in sources.values() for p in ps for ch in p):
+        return
+    ids, phrases = flat_phrases(sources)
+    expected = sorted((sid, fold(p.strip())) for sid, ps in sources.items() for p in ps)
+    assert sorted(zip(ids, phrases, strict=True)) == [(sid, p) for sid, p in expected if p]
+    prepared = prepare_phrases(sources)
+    assert {sid: sorted(ps) for sid, ps in prepared.items()} == {
+        sid: sorted(p for p in (fold(q.strip()) for q in ps) if p) for sid, ps in sources.items()
+    }

@@ -20,7 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 
 import ahocorasick_rs
 
@@ -39,8 +39,11 @@ AUTOMATON_MIN_PHRASES = 100
 # a word the text lacks (citemark.wordruns) if that promises to save at least
 # PREFILTER_MIN_SKIPS finds: splitting the text into words costs about 20 finds.
 # Where most phrases occur, nothing is spent on the filter.
+# On longer texts most words of most phrases occur somewhere, a phrase that does not
+# occur is seldom told apart by its words, and the filter does not pay.
 PREFILTER_PROBE = 8
 PREFILTER_MIN_SKIPS = 40
+PREFILTER_MAX_CHARS = 20_000
 
 DEFAULT_MIN_TOKENS = 4
 
@@ -109,32 +112,42 @@ def prepare_phrases(sources: Mapping[str, Iterable[str]]) -> dict[str, list[str]
     """
     prepared: dict[str, list[str]] = {}
     for source_id, phrases in sources.items():
-        prepared[source_id] = _fold_phrases(
-            phrases if isinstance(phrases, list | tuple) else list(phrases)
-        )
+        prepared[source_id] = flat_phrases({source_id: phrases})[1]
     return prepared
 
 
-def _fold_phrases(phrases: Sequence[str]) -> list[str]:
-    """``fold(p.strip())`` of each phrase, empty ones left out, ASCII ones in a few C calls.
+def flat_phrases(sources: Mapping[str, Iterable[str]]) -> tuple[list[str], list[str]]:
+    """``(ids, phrases)``: :func:`prepare_phrases` of all sources as one list, with owners.
 
-    Folding ASCII is ``lower()``: the ASCII phrases joined by NUL are lowered at
-    once and split again (a per-phrase call was a fifth of a small ``tag()``).
+    ``phrases[i]`` is a phrase of source ``ids[i]``. One pass for all sources: the
+    ASCII phrases, joined by NUL, are folded with one ``lower()`` (folding ASCII is
+    lowering) and split again; only the others are folded one by one. A
+    per-phrase call was a fifth of a small ``tag()``.
     """
+    ids: list[str] = []
+    raw: list[str] = []
+    for source_id, phrases in sources.items():
+        listed = phrases if isinstance(phrases, list | tuple) else list(phrases)
+        raw.extend(listed)
+        ids.extend(repeat(source_id, len(listed)))
     try:
-        stripped = list(map(str.strip, phrases))
-    except TypeError:  # not all str: the plain way (which says what is wrong)
-        return [p for p in (fold(p.strip()) for p in phrases) if p]
+        stripped = list(map(str.strip, raw))
+    except TypeError:  # not all str: the plain way, which says what is wrong
+        folded = [fold(p.strip()) for p in raw]
+        return list(compress(ids, folded)), list(filter(None, folded))
     ascii_ones = list(map(str.isascii, stripped))
     plain = list(compress(stripped, ascii_ones))
     lowered = "\x00".join(plain).lower().split("\x00") if plain else []
     if len(lowered) != len(plain):  # a phrase holds NUL
         lowered = [p.lower() for p in plain]
-    folded = list(filter(None, lowered))
+    phrase_ids = list(compress(compress(ids, ascii_ones), lowered))
+    phrases = list(filter(None, lowered))
     if len(plain) < len(stripped):
-        others = compress(stripped, map(operator.not_, ascii_ones))
-        folded.extend(p for p in map(fold, others) if p)
-    return folded
+        others = list(map(operator.not_, ascii_ones))
+        folded = list(map(fold, compress(stripped, others)))
+        phrase_ids.extend(compress(compress(ids, others), folded))
+        phrases.extend(filter(None, folded))
+    return phrase_ids, phrases
 
 
 def accept(
@@ -305,10 +318,12 @@ def find_phrase_matches(
     even with many phrases, on long texts the automaton wins even with few (see
     ``benchmarks/verbatim.py --crossover``). Both paths give identical output.
     """
-    prepared = prepare_phrases(sources)
-    phrase_count = sum(len(p) for p in prepared.values())
-    if not use_automaton(len(text), phrase_count):
-        return find_phrases_by_loop(text, prepared, word_level=word_level, max_matches=max_matches)
+    ids, phrases = flat_phrases(sources)
+    if not use_automaton(len(text), len(phrases)):
+        return _find_by_loop(text, ids, phrases, word_level, max_matches, None)
+    prepared: dict[str, list[str]] = {}
+    for source_id, phrase in zip(ids, phrases, strict=True):
+        prepared.setdefault(source_id, []).append(phrase)
     matcher = PhraseMatcher(
         prepared,
         word_level=word_level,
@@ -321,7 +336,7 @@ def find_phrase_matches(
 
 def find_phrases_by_loop(
     text: str,
-    prepared: Mapping[str, Sequence[str]],
+    sources: Mapping[str, Iterable[str]],
     *,
     word_level: bool = True,
     max_matches: int | None = DEFAULT_MAX_MATCHES,
@@ -329,23 +344,36 @@ def find_phrases_by_loop(
 ) -> list[Match]:
     """The small-input path: a ``str.find`` loop over the phrases the text can hold.
 
-    ``prepared`` is what :func:`prepare_phrases` gives. Phrases with a word the
-    text lacks can be skipped without a find (:class:`~citemark.wordruns.WordRuns`);
-    the rest are found and accepted as in
+    Phrases with a word the text lacks can be skipped without a find
+    (:class:`~citemark.wordruns.WordRuns`); the rest are found and accepted as in
     :func:`~citemark.reference.find_phrase_matches_reference`, whose output this
-    equals. By default the first :data:`PREFILTER_PROBE` phrases are searched
-    plainly, and the filter runs on the others if as many missed as make it pay;
-    ``prefilter`` forces it on or off for all phrases.
+    equals. By default, on texts under :data:`PREFILTER_MAX_CHARS`, the first
+    :data:`PREFILTER_PROBE` phrases are searched plainly, and the filter runs on
+    the others if as many missed as make it pay; ``prefilter`` forces it on or off
+    for all phrases.
     """
+    ids, phrases = flat_phrases(sources)
+    return _find_by_loop(text, ids, phrases, word_level, max_matches, prefilter)
+
+
+def _find_by_loop(
+    text: str,
+    ids: list[str],
+    phrases: list[str],
+    word_level: bool,
+    max_matches: int | None,
+    prefilter: bool | None,
+) -> list[Match]:
+    """:func:`find_phrases_by_loop` of phrases already folded, ``ids[i]`` owning ``phrases[i]``."""
     folded = FoldedText.of(text)
-    ids = list(chain.from_iterable(repeat(sid, len(p)) for sid, p in prepared.items()))
-    phrases = list(chain.from_iterable(prepared.values()))
-    matches: list[Match] = []
-    probe = min(PREFILTER_PROBE, len(phrases)) if prefilter is None else 0
-    missed = 0
-    for i in range(probe):
-        missed += not _find_one(folded, phrases[i], ids[i], word_level, matches, max_matches)
-    if prefilter is None:  # the misses so far, as a share of what is left
+    found: list[Match] = []
+    probe = 0
+    if prefilter is None and len(text) < PREFILTER_MAX_CHARS:
+        probe = min(PREFILTER_PROBE, len(phrases))
+        missed = 0
+        for i in range(probe):
+            missed += not _find_one(folded, phrases[i], ids[i], word_level, found, max_matches)
+        # The misses so far, as a share of what is left: the finds the filter may save.
         prefilter = missed * (len(phrases) - probe) >= PREFILTER_MIN_SKIPS * max(probe, 1)
     chosen: Iterable[int] = range(probe, len(phrases))
     if prefilter:
@@ -353,9 +381,9 @@ def find_phrases_by_loop(
         keep = WordRuns(folded.folded).candidates(phrases[probe:], edges=edges)
         chosen = compress(chosen, keep)
     for i in chosen:
-        _find_one(folded, phrases[i], ids[i], word_level, matches, max_matches)
-    matches.sort()
-    return matches
+        _find_one(folded, phrases[i], ids[i], word_level, found, max_matches)
+    found.sort()
+    return found
 
 
 def _find_one(
@@ -363,19 +391,38 @@ def _find_one(
     phrase: str,
     source_id: str,
     word_level: bool,
-    matches: list[Match],
+    found: list[Match],
     max_matches: int | None,
 ) -> bool:
-    """Append the accepted occurrences of one phrase; whether it occurs at all (accepted or not)."""
+    """Append the accepted occurrences of one phrase; whether it occurs at all (accepted or not).
+
+    On text whose folding kept every offset, :func:`accept` is inlined as in
+    :meth:`PhraseMatcher._accept_plain`: a common phrase occurs thousands of times.
+    """
     haystack = folded.folded
     start = haystack.find(phrase)
     if start == -1:
         return False
+    if folded.origin is not None:
+        while start != -1:
+            span = accept(folded, phrase, start, start + len(phrase), word_level)
+            if span is not None:
+                found.append(Match(span[0], span[1], source_id))
+                if max_matches is not None and len(found) > max_matches:
+                    raise too_many_matches(max_matches)
+            start = haystack.find(phrase, start + 1)
+        return True
+    text, size, length = folded.original, len(haystack), len(phrase)
+    left = word_level and is_word_char(phrase[0])
+    right = word_level and is_word_char(phrase[-1])
     while start != -1:
-        span = accept(folded, phrase, start, start + len(phrase), word_level)
-        if span is not None:
-            matches.append(Match(span[0], span[1], source_id))
-            if max_matches is not None and len(matches) > max_matches:
+        end = start + length
+        if not (
+            (left and start > 0 and is_plain_word_char(text[start - 1]))
+            or (right and end < size and is_plain_word_char(text[end]))
+        ):
+            found.append(Match(start, end, source_id))
+            if max_matches is not None and len(found) > max_matches:
                 raise too_many_matches(max_matches)
         start = haystack.find(phrase, start + 1)
     return True
