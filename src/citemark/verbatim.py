@@ -14,7 +14,6 @@ the tests hold both equal.
 from __future__ import annotations
 
 import gc
-import operator
 import sys
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -102,13 +101,11 @@ def gc_paused() -> Iterator[None]:
 
 
 def prepare_phrases(sources: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
-    """Folded, stripped, non-empty phrases per source id.
+    """Folded, stripped, non-empty phrases per source id, in input order.
 
     A phrase listed twice for one source counts twice, as it would in a loop over
     the phrases; only surrounding whitespace and phrases that fold to nothing
-    (empty, or only optional marks such as Arabic harakat) are dropped. Each
-    source's ASCII phrases come first, then the others, each in input order (no
-    result depends on the order).
+    (empty, or only optional marks such as Arabic harakat) are dropped.
     """
     prepared: dict[str, list[str]] = {}
     for source_id, phrases in sources.items():
@@ -119,10 +116,8 @@ def prepare_phrases(sources: Mapping[str, Iterable[str]]) -> dict[str, list[str]
 def flat_phrases(sources: Mapping[str, Iterable[str]]) -> tuple[list[str], list[str]]:
     """``(ids, phrases)``: :func:`prepare_phrases` of all sources as one list, with owners.
 
-    ``phrases[i]`` is a phrase of source ``ids[i]``. One pass for all sources: the
-    ASCII phrases, joined by NUL, are folded with one ``lower()`` (folding ASCII is
-    lowering) and split again; only the others are folded one by one. A
-    per-phrase call was a fifth of a small ``tag()``.
+    ``phrases[i]`` is a phrase of source ``ids[i]``. Folding ASCII is ``lower()``,
+    called inline: a call of :func:`fold` per phrase was a sixth of a small ``tag()``.
     """
     ids: list[str] = []
     raw: list[str] = []
@@ -130,24 +125,8 @@ def flat_phrases(sources: Mapping[str, Iterable[str]]) -> tuple[list[str], list[
         listed = phrases if isinstance(phrases, list | tuple) else list(phrases)
         raw.extend(listed)
         ids.extend(repeat(source_id, len(listed)))
-    try:
-        stripped = list(map(str.strip, raw))
-    except TypeError:  # not all str: the plain way, which says what is wrong
-        folded = [fold(p.strip()) for p in raw]
-        return list(compress(ids, folded)), list(filter(None, folded))
-    ascii_ones = list(map(str.isascii, stripped))
-    plain = list(compress(stripped, ascii_ones))
-    lowered = "\x00".join(plain).lower().split("\x00") if plain else []
-    if len(lowered) != len(plain):  # a phrase holds NUL
-        lowered = [p.lower() for p in plain]
-    phrase_ids = list(compress(compress(ids, ascii_ones), lowered))
-    phrases = list(filter(None, lowered))
-    if len(plain) < len(stripped):
-        others = list(map(operator.not_, ascii_ones))
-        folded = list(map(fold, compress(stripped, others)))
-        phrase_ids.extend(compress(compress(ids, others), folded))
-        phrases.extend(filter(None, folded))
-    return phrase_ids, phrases
+    folded = [p.lower() if p.isascii() else fold(p) for p in map(str.strip, raw)]
+    return list(compress(ids, folded)), list(filter(None, folded))
 
 
 def accept(
