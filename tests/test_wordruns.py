@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from citemark import find_matches
 from citemark.fold import _plain_char, fold, is_plain_word_char
 from citemark.reference import find_phrase_matches_reference
-from citemark.verbatim import find_phrases_by_loop, flat_phrases, prepare_phrases
+from citemark.verbatim import _by_source, find_phrases_by_loop, flat_phrases, prepare_phrases
 from citemark.wordruns import WordRuns
 
 EVERY_CHAR = "".join(chr(i) for i in range(sys.maxunicode + 1) if not 0xD800 <= i < 0xE000)
@@ -182,3 +182,4 @@ def test_flat_phrases_are_the_prepared_phrases_with_their_owners(
     assert {sid: sorted(ps) for sid, ps in prepared.items()} == {
         sid: sorted(p for p in (fold(q.strip()) for q in ps) if p) for sid, ps in sources.items()
     }
+    assert _by_source(ids, phrases) == {sid: ps for sid, ps in prepared.items() if ps}

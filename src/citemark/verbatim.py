@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 import sys
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import compress, repeat
@@ -300,17 +300,24 @@ def find_phrase_matches(
     ids, phrases = flat_phrases(sources)
     if not use_automaton(len(text), len(phrases)):
         return _find_by_loop(text, ids, phrases, word_level, max_matches, None)
-    prepared: dict[str, list[str]] = {}
-    for source_id, phrase in zip(ids, phrases, strict=True):
-        prepared.setdefault(source_id, []).append(phrase)
     matcher = PhraseMatcher(
-        prepared,
+        _by_source(ids, phrases),
         word_level=word_level,
         implementation=ahocorasick_rs.Implementation.ContiguousNFA,
         prepared=True,
         max_matches=max_matches,
     )
     return matcher.find(text)
+
+
+def _by_source(ids: list[str], phrases: list[str]) -> dict[str, list[str]]:
+    """The phrases of :func:`flat_phrases` per source again (each source's ids are contiguous)."""
+    grouped: dict[str, list[str]] = {}
+    at = 0
+    for source_id, count in Counter(ids).items():  # counted in C, in order of first sight
+        grouped[source_id] = phrases[at : at + count]
+        at += count
+    return grouped
 
 
 def find_phrases_by_loop(
