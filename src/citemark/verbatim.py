@@ -73,6 +73,11 @@ _GROUP_MIN = 16
 _LINEAR = 16
 
 
+# Builds a Match from a full tuple in C (the generated ``Match.__new__`` is Python
+# and took twice as long: a long text has tens of thousands of matches).
+_new_match = tuple.__new__
+
+
 def too_many_matches(limit: int) -> InputError:
     """The error for a call that would produce more than ``limit`` matches."""
     return InputError(
@@ -217,7 +222,7 @@ class PhraseMatcher:
             if limit is not None and len(hits) > limit:
                 raise too_many_matches(limit)
         hits.sort()
-        return [Match(start, end, sid) for start, end, sid in hits]
+        return [_new_match(Match, (start, end, sid, None, None, None)) for start, end, sid in hits]
 
     def _scan(self, haystack: str) -> Iterator[list[tuple[int, int, int]]]:
         """The automaton's overlapping hits, one list per window of ``haystack``.
@@ -350,68 +355,89 @@ def _find_by_loop(
     max_matches: int | None,
     prefilter: bool | None,
 ) -> list[Match]:
-    """:func:`find_phrases_by_loop` of phrases already folded, ``ids[i]`` owning ``phrases[i]``."""
-    folded = FoldedText.of(text)
-    found: list[Match] = []
-    probe = 0
-    if prefilter is None and len(text) < PREFILTER_MAX_CHARS:
-        probe = min(PREFILTER_PROBE, len(phrases))
-        missed = 0
-        for i in range(probe):
-            missed += not _find_one(folded, phrases[i], ids[i], word_level, found, max_matches)
-        # The misses so far, as a share of what is left: the finds the filter may save.
-        prefilter = missed * (len(phrases) - probe) >= PREFILTER_MIN_SKIPS * max(probe, 1)
-    chosen: Iterable[int] = range(probe, len(phrases))
-    if prefilter:
-        edges = word_level and folded.origin is None
-        keep = WordRuns(folded.folded).candidates(phrases[probe:], edges=edges)
-        chosen = compress(chosen, keep)
-    for i in chosen:
-        _find_one(folded, phrases[i], ids[i], word_level, found, max_matches)
-    found.sort()
-    return found
+    """:func:`find_phrases_by_loop` of phrases already folded, ``ids[i]`` owning ``phrases[i]``.
 
-
-def _find_one(
-    folded: FoldedText,
-    phrase: str,
-    source_id: str,
-    word_level: bool,
-    found: list[Match],
-    max_matches: int | None,
-) -> bool:
-    """Append the accepted occurrences of one phrase; whether it occurs at all (accepted or not).
-
-    On text whose folding kept every offset, :func:`accept` is inlined as in
-    :meth:`PhraseMatcher._accept_plain`: a common phrase occurs thousands of times.
+    One loop body for every phrase, with :func:`accept` inlined for text whose
+    folding kept every offset (as :meth:`PhraseMatcher._accept_plain` does): where
+    most phrases occur, the Python around each ``str.find`` is what costs.
     """
-    haystack = folded.folded
-    start = haystack.find(phrase)
-    if start == -1:
-        return False
-    if folded.origin is not None:
+    folded = FoldedText.of(text)
+    haystack, original, size = folded.folded, folded.original, len(folded.folded)
+    plain = folded.origin is None
+    misses = [0]  # read by _chosen after the probe
+    hits: list[tuple[int, int, str]] = []
+    for i in _chosen(folded, phrases, word_level, prefilter, misses):
+        phrase = phrases[i]
+        start = haystack.find(phrase)
+        if start == -1:
+            misses[0] += 1
+            continue
+        if not plain:
+            _accept_all(folded, phrase, start, ids[i], word_level, hits, max_matches)
+            continue
+        source_id, length = ids[i], len(phrase)
+        first, last = phrase[0], phrase[-1]
+        left = word_level and (first.isalnum() or first == "_" or is_word_char(first))
+        right = word_level and (last.isalnum() or last == "_" or is_word_char(last))
         while start != -1:
-            span = accept(folded, phrase, start, start + len(phrase), word_level)
-            if span is not None:
-                found.append(Match(span[0], span[1], source_id))
-                if max_matches is not None and len(found) > max_matches:
+            end = start + length
+            if not (
+                (left and start > 0 and ((c := original[start - 1]).isalnum() or c == "_"))
+                or (right and end < size and ((c := original[end]).isalnum() or c == "_"))
+            ):
+                hits.append((start, end, source_id))
+                if max_matches is not None and len(hits) > max_matches:
                     raise too_many_matches(max_matches)
             start = haystack.find(phrase, start + 1)
-        return True
-    text, size, length = folded.original, len(haystack), len(phrase)
-    left = word_level and is_word_char(phrase[0])
-    right = word_level and is_word_char(phrase[-1])
+    hits.sort()
+    return [_new_match(Match, (start, end, sid, None, None, None)) for start, end, sid in hits]
+
+
+def _chosen(
+    folded: FoldedText,
+    phrases: list[str],
+    word_level: bool,
+    prefilter: bool | None,
+    misses: list[int],
+) -> Iterator[int]:
+    """The indices of the phrases to search: all, or those :class:`WordRuns` leaves possible.
+
+    By default (``prefilter`` None, text under :data:`PREFILTER_MAX_CHARS`) the first
+    :data:`PREFILTER_PROBE` are searched first; ``misses[0]``, counted meanwhile by the
+    caller, says whether filtering the rest saves enough finds to pay.
+    """
+    probe = 0
+    if prefilter is None and len(folded.original) < PREFILTER_MAX_CHARS:
+        probe = min(PREFILTER_PROBE, len(phrases))
+        yield from range(probe)
+        # The misses so far, as a share of what is left: the finds the filter may save.
+        prefilter = misses[0] * (len(phrases) - probe) >= PREFILTER_MIN_SKIPS * max(probe, 1)
+    rest = range(probe, len(phrases))
+    if not prefilter:
+        yield from rest
+        return
+    edges = word_level and folded.origin is None
+    yield from compress(rest, WordRuns(folded.folded).candidates(phrases[probe:], edges=edges))
+
+
+def _accept_all(
+    folded: FoldedText,
+    phrase: str,
+    start: int,
+    source_id: str,
+    word_level: bool,
+    hits: list[tuple[int, int, str]],
+    max_matches: int | None,
+) -> None:
+    """Append each accepted occurrence of ``phrase`` from ``start`` (text folding moved)."""
+    haystack = folded.folded
     while start != -1:
-        end = start + length
-        if not (
-            (left and start > 0 and is_plain_word_char(text[start - 1]))
-            or (right and end < size and is_plain_word_char(text[end]))
-        ):
-            found.append(Match(start, end, source_id))
-            if max_matches is not None and len(found) > max_matches:
+        span = accept(folded, phrase, start, start + len(phrase), word_level)
+        if span is not None:
+            hits.append((span[0], span[1], source_id))
+            if max_matches is not None and len(hits) > max_matches:
                 raise too_many_matches(max_matches)
         start = haystack.find(phrase, start + 1)
-    return True
 
 
 def use_automaton(text_chars: int, phrases: int) -> bool:
