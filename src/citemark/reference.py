@@ -1,9 +1,9 @@
 """Plain, obviously correct implementations of the verbatim rules (the slow path).
 
-They state the rules the fast path in :mod:`citemark.verbatim` must follow, and
-the property tests hold the two equal over thousands of random inputs. The phrase
-loop is also the faster choice for tiny inputs, where building an automaton
-costs more than a few ``str.find`` calls.
+They state the rules the fast paths in :mod:`citemark.verbatim` must follow, and
+the property tests hold them equal over thousands of random inputs. (Small phrase
+inputs are served by :func:`citemark.verbatim.find_phrases_by_loop`, this loop
+with a word filter that skips phrases the text cannot hold.)
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def find_phrase_matches_reference(
 
     ``folded=True`` says the phrases are already stripped and case-folded. Past
     ``max_matches`` matches it raises :class:`~citemark.InputError`, as the fast
-    path does (this loop also serves small inputs in production).
+    paths do.
     """
     from .verbatim import accept, prepare_phrases, too_many_matches
 
