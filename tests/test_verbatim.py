@@ -26,7 +26,7 @@ from citemark import (
 )
 from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
 from citemark.render import marks_from_blocks, render_html, render_regions, render_tagged
-from citemark.verbatim import merge, merged_regions
+from citemark.verbatim import find_phrases_by_loop, merge, merged_regions
 
 # --- phrase mode: the rules, one by one -------------------------------------------------
 
@@ -412,6 +412,32 @@ def test_decomposed_latin_accent_stays_with_its_letter() -> None:
     assert tag(decomposed, {"F": ["café"]}) == 'Le <cite ids="F">cafe\u0301</cite> est ouvert.'
     (m,) = find_matches("Le café est ouvert.", [{"id": "F", "text": decomposed}], min_tokens=3)
     assert decomposed[m.source_start : m.source_end] == "Le cafe\u0301 est ouvert"
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("xa\r\ny", "a\r\u064b"),  # folds to "a\r": would end inside the CR LF cluster
+        ("a\r\nb", "\u064e\nb"),  # folds to "\nb": would start inside it
+        ("-a\ry", "a\r\u064b"),  # a lone CR is a cluster of its own: a match
+    ],
+)
+@pytest.mark.parametrize("word_level", [True, False])
+def test_a_phrase_folding_to_an_edge_cr_or_lf_never_cuts_cr_lf(
+    text: str, phrase: str, word_level: bool
+) -> None:
+    """Stripping happens before folding, so a dropped optional mark can leave a phrase that
+    starts with LF or ends with CR; on plain text every path must still refuse to cut CR LF."""
+    sources = {"S1": [phrase], "S2": [phrase, "y"]}
+    expected = find_phrase_matches_reference(text, sources, word_level=word_level)
+    assert PhraseMatcher(sources, word_level=word_level).find(text) == expected
+    assert find_matches(text, sources, word_level=word_level) == expected
+    for prefilter in (True, False):
+        found = find_phrases_by_loop(text, sources, word_level=word_level, prefilter=prefilter)
+        assert found == expected
+    assert [(m.start, m.end) for m in expected if m.source_id == "S1"] == (
+        [(1, 3)] if text == "-a\ry" else []
+    )
 
 
 SCRIPT_PIECES = st.sampled_from(

@@ -155,7 +155,8 @@ class FoldedText:
         origin = self.origin
         if origin is None:
             # The one cluster of two code points plain text can hold is CR LF.
-            # (Phrases are stripped, so the automaton's inlined check needs no test.)
+            # (The phrase paths' inlined checks skip this test only for phrases that
+            # neither start with LF nor end with CR.)
             text = self.original
             if "\r\n" in (text[start - 1 : start + 1], text[end - 1 : end + 1]):
                 return None

@@ -194,6 +194,10 @@ class PhraseMatcher:
             (word_level and is_word_char(p[0]), word_level and is_word_char(p[-1]))
             for p in self._patterns
         ]
+        # A phrase is stripped before folding, but folding can still leave it starting
+        # with LF or ending with CR ("\u064e\nb": the mark folds away): such a phrase
+        # could cut the one two-code-point cluster plain text holds, CR LF.
+        self._cuts_crlf = any(p[0] == "\n" or p[-1] == "\r" for p in self._patterns)
         self._automaton = (
             ahocorasick_rs.AhoCorasick(
                 self._patterns,
@@ -217,8 +221,9 @@ class PhraseMatcher:
         folded = FoldedText.of(text)
         hits: list[tuple[int, int, str]] = []
         limit = self.max_matches
+        crlf = self._cuts_crlf and "\r\n" in text  # then every hit takes accept()
         for found in self._scan(folded.folded):
-            if folded.origin is None:
+            if folded.origin is None and not crlf:
                 self._accept_plain(text, found, hits)
             else:
                 self._accept_folded(folded, found, hits)
@@ -375,7 +380,7 @@ def _find_by_loop(
         if start == -1:
             misses[0] += 1
             continue
-        if not plain:
+        if not plain or phrase[0] == "\n" or phrase[-1] == "\r":  # see PhraseMatcher._cuts_crlf
             _accept_all(folded, phrase, start, ids[i], word_level, hits, max_matches)
             continue
         source_id, length = ids[i], len(phrase)
@@ -432,7 +437,7 @@ def _accept_all(
     hits: list[tuple[int, int, str]],
     max_matches: int | None,
 ) -> None:
-    """Append each accepted occurrence of ``phrase`` from ``start`` (text folding moved)."""
+    """Append each occurrence of ``phrase`` from ``start`` that :func:`accept` takes."""
     haystack = folded.folded
     while start != -1:
         span = accept(folded, phrase, start, start + len(phrase), word_level)
