@@ -32,10 +32,9 @@ from .wordruns import WordRuns
 # Where a one-shot phrase call switches from a ``str.find`` loop to an automaton:
 # both the text and the phrase set must be large enough to pay for the build.
 # Both paths give identical output; benchmarks/verbatim.py --crossover measures it.
-# With the word filter below, the loop path beats the automaton up to about 25,000
-# characters (measured: 1.2-1.8x at 20,000 chars and 100-3,000 phrases, even at
-# 30,000, the automaton ahead from 40,000).
-AUTOMATON_MIN_CHARS = 25_000
+# (With the word filter below the loop path also wins at 20,000-30,000 chars when
+# most phrases are absent, but loses 2x there when they occur: kept at 20,000.)
+AUTOMATON_MIN_CHARS = 20_000
 AUTOMATON_MIN_PHRASES = 100
 # The loop path searches PREFILTER_PROBE phrases first, then skips the phrases
 # holding a word the text lacks (citemark.wordruns) if the probe's misses promise to
