@@ -22,7 +22,7 @@ import pytest
 from citemark import align
 from citemark.config import Config, load_config
 from citemark.embed import default_embedder, make_embedder
-from citemark.embed_static import MODEL_FILES, StaticEmbedder, model_dir
+from citemark.embed_static import MODEL_FILES, ChunkIds, StaticEmbedder, model_dir
 from citemark.errors import ConfigError
 from citemark.index import SentenceVectors, SourceIndex
 
@@ -266,3 +266,40 @@ def test_make_models_rebuilds_the_committed_vectors(tmp_path: Path) -> None:
         text=True,
     )
     np.testing.assert_allclose(ours, np.array(json.loads(theirs.stdout)), atol=2e-3)
+
+
+# Texts where a chunk-by-chunk tokenization could go wrong: repeated and mixed-case
+# words, punctuation glued to words, tabs and other whitespace inside a chunk,
+# accents, CJK, control characters, a word longer than WordPiece's 100-character
+# limit ([UNK]) and a text past the tokenizer's 512-token truncation.
+CHUNK_TEXTS = [
+    "The Tenant shall pay the Rent; the Tenant's deposit (the \"Deposit\") is $1,000.50.",
+    "  leading and trailing spaces  ",
+    "tabs\tinside\tchunks and new\nlines, non\u00a0breaking\u2003spaces",
+    "Café naïve résumé ΑΣ Σ ς 東京都は日本の首都です。",
+    "control\x0bchars\x1cand\x85more \ufffd and [UNK] [PAD]",
+    "x" * 150 + " after a very long word",
+    " ".join(["indemnification"] * 300),
+    "",
+    "   ",
+]
+
+
+def test_chunk_ids_equal_the_tokenizer_on_whole_texts() -> None:
+    embedder = StaticEmbedder()
+    tokenizer = embedder.model().tokenizer
+    expected = [e.ids for e in tokenizer.encode_batch(CHUNK_TEXTS, add_special_tokens=False)]
+    assert max(len(ids) for ids in expected) == 512  # truncation is exercised
+    assert embedder.token_ids(CHUNK_TEXTS) == expected
+    # Again, now from the remembered chunks, in another order and batch.
+    assert embedder.token_ids(CHUNK_TEXTS[::-1]) == expected[::-1]
+
+
+def test_chunk_ids_start_a_new_table_when_full() -> None:
+    tokenizer = StaticEmbedder().model().tokenizer
+    chunk_ids = ChunkIds(tokenizer, limit=5)
+    expected = [e.ids for e in tokenizer.encode_batch(CHUNK_TEXTS, add_special_tokens=False)]
+    for _ in range(2):
+        assert chunk_ids(CHUNK_TEXTS) == expected
+        assert chunk_ids(CHUNK_TEXTS[:1]) == expected[:1]
+    assert len(chunk_ids._ids) <= 20
