@@ -273,7 +273,7 @@ def test_make_models_rebuilds_the_committed_vectors(tmp_path: Path) -> None:
 # accents, CJK, control characters, a word longer than WordPiece's 100-character
 # limit ([UNK]) and a text past the tokenizer's 512-token truncation.
 CHUNK_TEXTS = [
-    "The Tenant shall pay the Rent; the Tenant's deposit (the \"Deposit\") is $1,000.50.",
+    'The Tenant shall pay the Rent; the Tenant\'s deposit (the "Deposit") is $1,000.50.',
     "  leading and trailing spaces  ",
     "tabs\tinside\tchunks and new\nlines, non\u00a0breaking\u2003spaces",
     "Café naïve résumé ΑΣ Σ ς 東京都は日本の首都です。",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -134,7 +135,7 @@ class ChunkIds:
         offsets = np.fromiter((o[0] for o in encoding.offsets), dtype=np.int64, count=len(ids))
         owner = np.searchsorted(starts, offsets, side="right") - 1
         bounds = np.searchsorted(owner, np.arange(len(chunks) + 1)).tolist()
-        return [ids[a:b] for a, b in zip(bounds, bounds[1:])]
+        return [ids[a:b] for a, b in pairwise(bounds)]
 
 
 class StaticEmbedder(Embedder):
