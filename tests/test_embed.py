@@ -22,7 +22,14 @@ import pytest
 from citemark import align
 from citemark.config import Config, load_config
 from citemark.embed import default_embedder, make_embedder
-from citemark.embed_static import MODEL_FILES, ChunkIds, StaticEmbedder, model_dir
+from citemark.embed_static import (
+    _SUM_ROWS,
+    MODEL_FILES,
+    ChunkIds,
+    StaticEmbedder,
+    _token_sums,
+    model_dir,
+)
 from citemark.errors import ConfigError
 from citemark.index import SentenceVectors, SourceIndex
 
@@ -293,6 +300,10 @@ def test_chunk_ids_equal_the_tokenizer_on_whole_texts() -> None:
     assert embedder.token_ids(CHUNK_TEXTS) == expected
     # Again, now from the remembered chunks, in another order and batch.
     assert embedder.token_ids(CHUNK_TEXTS[::-1]) == expected[::-1]
+    # Both ways of finding a chunk's ids were taken: looked up, and tokenized.
+    chunk_ids = ChunkIds(tokenizer)
+    assert chunk_ids._look_up("Tenant's") == tokenizer.encode("Tenant's").ids
+    assert chunk_ids._look_up("[UNK]") is None and chunk_ids._look_up("naïve") is None
 
 
 def test_chunk_ids_start_a_new_table_when_full() -> None:
@@ -303,3 +314,13 @@ def test_chunk_ids_start_a_new_table_when_full() -> None:
         assert chunk_ids(CHUNK_TEXTS) == expected
         assert chunk_ids(CHUNK_TEXTS[:1]) == expected[:1]
     assert len(chunk_ids._ids) <= 20
+
+
+def test_token_sums_in_blocks_equal_one_sum_over_all_texts() -> None:
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((50, 8)).astype(np.float32)
+    lengths = rng.integers(1, 40, size=3 * _SUM_ROWS + 5)
+    flat = rng.integers(0, 50, size=int(lengths.sum()))
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    expected = np.add.reduceat(vectors[flat], starts, axis=0)
+    assert np.array_equal(_token_sums(vectors, flat, lengths), expected)

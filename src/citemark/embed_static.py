@@ -10,7 +10,9 @@ client. The model files are ``models/minilm-static-128`` in a source checkout an
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 from dataclasses import dataclass
 from itertools import pairwise
@@ -23,6 +25,9 @@ from .embed import Embedder
 from .errors import ConfigError
 
 MODEL_NAME = "minilm-static-128"
+# What BERT's pre-tokenizer makes of lower-cased printable ASCII: runs of letters and
+# digits, and every other character alone.
+_ASCII_WORDS = re.compile(r"[a-z0-9]+|[^a-z0-9]")
 # Distinct chunks whose token ids are remembered (~100 bytes each); past it the
 # table starts afresh.
 _CHUNK_CACHE_SIZE = 500_000
@@ -94,13 +99,17 @@ class ChunkIds:
         self._tokenizer = tokenizer
         self._limit = limit
         self._ids: dict[str, list[int]] = {}
+        spec = json.loads(tokenizer.to_str())
         truncation = tokenizer.truncation
-        self._chunked = truncation is None or truncation.get("direction") == "right"
+        self._chunked = _splits_at_spaces(spec) and (
+            truncation is None or truncation.get("direction") == "right"
+        )
         self._max_length = truncation["max_length"] if truncation else None
         # A copy that never truncates, for the new chunks joined into one text.
         self._joined = type(tokenizer).from_str(tokenizer.to_str())
         self._joined.no_truncation()
         self._joined.no_padding()
+        self._vocab: dict[str, int] = tokenizer.get_vocab() if _lowercase_wordpiece(spec) else {}
 
     def __call__(self, texts: list[str]) -> list[list[int]]:
         if not self._chunked:
@@ -123,6 +132,33 @@ class ChunkIds:
         return result
 
     def _encode_chunks(self, chunks: list[str]) -> list[list[int]]:
+        """Each chunk's ids: looked up when its words are in the vocabulary, else
+        from the tokenizer (see :meth:`_tokenize_chunks`)."""
+        found = [self._look_up(chunk) for chunk in chunks]
+        rest = [chunk for chunk, ids in zip(chunks, found, strict=True) if ids is None]
+        tokenized = iter(self._tokenize_chunks(rest) if rest else [])
+        return [ids if ids is not None else next(tokenized) for ids in found]
+
+    def _look_up(self, chunk: str) -> list[int] | None:
+        """The ids of a printable ASCII chunk whose words and marks are all in the
+        vocabulary, else ``None``.
+
+        For such a chunk BERT's normalizer only lower-cases, its pre-tokenizer
+        makes each run of letters and digits and each other character a word, and
+        WordPiece's longest match for a word in the vocabulary is the word itself.
+        ``[`` is left to the tokenizer, which would read ``[UNK]`` as its token.
+        """
+        if not (self._vocab and chunk.isascii() and chunk.isprintable()) or "[" in chunk:
+            return None
+        ids = []
+        for word in _ASCII_WORDS.findall(chunk.lower()):
+            found = self._vocab.get(word)
+            if found is None:
+                return None
+            ids.append(found)
+        return ids
+
+    def _tokenize_chunks(self, chunks: list[str]) -> list[list[int]]:
         """Each chunk's ids, from one call on the chunks joined by spaces.
 
         One long text costs the tokenizer about half of what as many short texts
@@ -136,6 +172,31 @@ class ChunkIds:
         owner = np.searchsorted(starts, offsets, side="right") - 1
         bounds = np.searchsorted(owner, np.arange(len(chunks) + 1)).tolist()
         return [ids[a:b] for a, b in pairwise(bounds)]
+
+
+def _splits_at_spaces(spec: dict[str, Any]) -> bool:
+    """Whether a tokenizer (its JSON) treats the text on either side of a space alone:
+    BERT's normalizer and pre-tokenizer, and nothing added after them."""
+    normalizer, pre = spec.get("normalizer") or {}, spec.get("pre_tokenizer") or {}
+    return (
+        normalizer.get("type") == "BertNormalizer"
+        and pre.get("type") == "BertPreTokenizer"
+        and spec.get("post_processor") is None
+    )
+
+
+def _lowercase_wordpiece(spec: dict[str, Any]) -> bool:
+    """Whether ASCII words map to ids by lower-casing and a vocabulary look-up
+    (WordPiece reads a word longer than ``max_input_chars_per_word`` as [UNK])."""
+    normalizer, model = spec.get("normalizer") or {}, spec.get("model") or {}
+    vocab = model.get("vocab") or {}
+    return (
+        _splits_at_spaces(spec)
+        and normalizer.get("lowercase") is True
+        and model.get("type") == "WordPiece"
+        and int(model.get("max_input_chars_per_word", 0)) >= max(map(len, vocab), default=0)
+        and all("[" in token["content"] for token in spec.get("added_tokens") or [])
+    )
 
 
 class StaticEmbedder(Embedder):
@@ -167,10 +228,30 @@ class StaticEmbedder(Embedder):
         rows = [n for n, found in enumerate(ids) if found]
         if rows:
             flat = np.fromiter((i for n in rows for i in ids[n]), dtype=np.int64)
-            starts = np.cumsum([0] + [len(ids[n]) for n in rows[:-1]])
-            sums = np.add.reduceat(model.vectors[flat], starts, axis=0)
-            out[rows] = sums / np.array([len(ids[n]) for n in rows], dtype=np.float32)[:, None]
+            lengths = np.array([len(ids[n]) for n in rows], dtype=np.int64)
+            sums = _token_sums(model.vectors, flat, lengths)
+            out[rows] = sums / lengths.astype(np.float32)[:, None]
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         # A text with no known token (empty, symbols only) keeps the zero vector:
         # its cosine with anything is 0, which is what it shares with any source.
         return np.divide(out, norms, out=out, where=norms > 0)
+
+
+# Texts whose token vectors are gathered and summed at a time: a few MB of gathered
+# rows stay in the CPU cache, where one gather for a whole batch of sources did not.
+_SUM_ROWS = 256
+
+
+def _token_sums(vectors: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Per text, the sum of its tokens' vectors (``flat`` holds the texts' ids in turn).
+
+    ``reduceat`` adds each text's rows in order, so summing a block of whole texts at
+    a time gives the very same floats as one call over all of them.
+    """
+    starts = np.concatenate([[0], np.cumsum(lengths)])
+    sums = np.empty((len(lengths), vectors.shape[1]), dtype=vectors.dtype)
+    for first in range(0, len(lengths), _SUM_ROWS):
+        last = min(first + _SUM_ROWS, len(lengths))
+        lo, hi = starts[first], starts[last]
+        sums[first:last] = np.add.reduceat(vectors[flat[lo:hi]], starts[first:last] - lo, axis=0)
+    return sums
