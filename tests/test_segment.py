@@ -6,10 +6,17 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from citemark.segment import Segmenter, _Piece, _windows, segment
+from citemark.segment import (
+    _PLAIN_STOP,
+    Segmenter,
+    _Piece,
+    _plain_stop_matches,
+    _windows,
+    segment,
+)
 from citemark.types import Span
 
 
@@ -460,6 +467,16 @@ def test_plain_stops_on_contract_like_lines(
 ) -> None:
     assert seg(text) == spacy_only(text)
     assert_contract(text, seg(text))
+
+
+@example(text='It is (the "Term"). The end. x.y. Ab. ABC. Zz', start=0)
+@example(text="said “yes”. Then aé. No -ab. Cd. ok", start=2)
+@settings(max_examples=400, deadline=None)
+@given(text=prose() | st.text(alphabet="aZ. \"”)(]'-é5", max_size=60), start=st.integers(0, 5))
+def test_plain_stop_search_finds_what_the_pattern_finds(text: str, start: int) -> None:
+    end = max(start, len(text) - start)
+    expected = [m.span() for m in _PLAIN_STOP.finditer(text, start, end)]
+    assert [m.span() for m in _plain_stop_matches(text, start, end)] == expected
 
 
 def _segmenters() -> tuple[Segmenter, Segmenter]:
