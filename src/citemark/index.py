@@ -13,7 +13,8 @@ import math
 import threading
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -46,7 +47,14 @@ class SourceSentence:
     start: int
     end: int
     units: frozenset[str]
-    pairs: frozenset[tuple[str, str]]
+    # The units in text order, repeats kept: what ``pairs`` is made from.
+    unit_sequence: tuple[str, ...] = field(repr=False, compare=False)
+
+    @cached_property
+    def pairs(self) -> frozenset[tuple[str, str]]:
+        """Adjacent unit pairs, made on first use: only the sentences an answer is
+        finally checked against (its cover passages) ever need them."""
+        return frozenset(bigrams(list(self.unit_sequence)))
 
 
 class SourceIndex:
@@ -87,15 +95,10 @@ class SourceIndex:
         first = len(self.sentences)
         tokens = self.matcher.tokens[source_index]
         for span in segment(source.text):
-            units = content_units(slice_tokens(tokens, span))
+            units = tuple(content_units(slice_tokens(tokens, span)))
             self.sentences.append(
                 SourceSentence(
-                    len(self.sentences),
-                    source_index,
-                    span.start,
-                    span.end,
-                    frozenset(units),
-                    frozenset(bigrams(units)),
+                    len(self.sentences), source_index, span.start, span.end, frozenset(units), units
                 )
             )
         self.by_source.append(range(first, len(self.sentences)))
