@@ -535,6 +535,7 @@ _FAR = " and the parties agree that the rent of the premises is due monthly in f
         f"See 8.3.{_FAR} 3. 2 The{_FAR} So. 2d 456{_FAR} DAMAGES. 13. Confidentiality.",
         f"{_FAR} 9. The item{_FAR} It is blue.[1, 2, 3] The end{_FAR} A. You must{_FAR}.",
         f"It is blue.[ 1 2 3 4 5 6 ] The end{_FAR} blue.[1 2 3 4 5 6] The end{_FAR}.",
+        f"{_FAR} 5 ft. ( k ) drying{_FAR} 5 ft. long{_FAR}.",
     ],
 )
 def test_windows_leave_out_text_and_change_nothing(

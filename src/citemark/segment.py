@@ -822,13 +822,17 @@ def _plain_stop_cuts(
 # letter or digit, and the footnote look stops after 8 tokens. spaCy's tokenizer
 # treats the text between two spaces alone. So spaCy needs to see a part only around
 # its triggers: each chunk (text between spaces) holding a trigger, with
-# _WORDS_BEFORE word chunks before it and _WORDS_AFTER after it; the text between two
-# such windows holds no sentence start and is never looked at. A window's first token
-# is no sentence start unless the part's is (nothing looks at it: the word before a
-# trigger is at least two chunks in), and its end is never reached by a look.
+# _WORDS_BEFORE word chunks before it and _WORDS_AFTER after it (_WORDS_AFTER_FOOTNOTE
+# when the chunk holds a "[" or "(", which may open a footnote glued to the stop); the
+# text between two such windows holds no sentence start and is never looked at. A
+# window's first token is no sentence start unless the part's is (nothing looks at it:
+# the word before a trigger is at least two chunks in), and its end is never reached
+# by a look.
 
 _WORDS_BEFORE = 3
-_WORDS_AFTER = 9  # the footnote look: up to 8 tokens after a bracket glued to the stop
+_WORDS_AFTER = 3  # the next word and the token after it ("( k ) drying" is an item label)
+_WORDS_AFTER_FOOTNOTE = 9  # the footnote look: up to 8 tokens after the bracket
+_FOOTNOTE_OPENERS = re.compile(r"[\[(]")
 _WORDLIKE = re.compile(r"[A-Za-z0-9]")
 
 
@@ -836,14 +840,17 @@ def _windows(triggers: re.Pattern[str], text: str, part: _Piece) -> list[tuple[i
     """``(start, end)`` of the stretches of ``part`` spaCy must see, in order, disjoint."""
     windows: list[tuple[int, int]] = []
     for i in _trigger_positions(triggers, text, part.start, part.end):
-        chunk_end = _chunk_end(text, i, part.end)
+        floor = windows[-1][1] if windows else part.start
+        chunk_start, chunk_end = _chunk_start(text, i, part.start), _chunk_end(text, i, part.end)
+        footnote = _FOOTNOTE_OPENERS.search(text, chunk_start, chunk_end) is not None
+        words = _WORDS_AFTER_FOOTNOTE if footnote else _WORDS_AFTER
         if windows and i < windows[-1][1]:
             start, end = windows[-1]
-            windows[-1] = (start, max(end, _reach_forward(triggers, text, chunk_end, part.end)))
+            reach = _reach_forward(triggers, text, chunk_end, part.end, words)
+            windows[-1] = (start, max(end, reach))
             continue
-        floor = windows[-1][1] if windows else part.start
-        start = _reach_back(triggers, text, _chunk_start(text, i, floor), floor)
-        end = _reach_forward(triggers, text, chunk_end, part.end)
+        start = _reach_back(triggers, text, chunk_start, floor)
+        end = _reach_forward(triggers, text, chunk_end, part.end, words)
         if windows and start <= floor:
             windows[-1] = (windows[-1][0], end)
         else:
@@ -882,10 +889,10 @@ def _reach_back(triggers: re.Pattern[str], text: str, start: int, floor: int) ->
     return start
 
 
-def _reach_forward(triggers: re.Pattern[str], text: str, end: int, ceiling: int) -> int:
-    """End of the _WORDS_AFTER-th word chunk after ``end``, or ``ceiling``."""
+def _reach_forward(triggers: re.Pattern[str], text: str, end: int, ceiling: int, reach: int) -> int:
+    """End of the ``reach``-th word chunk after ``end``, or ``ceiling``."""
     words = 0
-    while words < _WORDS_AFTER:
+    while words < reach:
         start = end
         while start < ceiling and text[start] == " ":
             start += 1
