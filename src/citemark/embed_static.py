@@ -28,9 +28,9 @@ MODEL_NAME = "minilm-static-128"
 # What BERT's pre-tokenizer makes of lower-cased printable ASCII: runs of letters and
 # digits, and every other character alone.
 _ASCII_WORDS = re.compile(r"[a-z0-9]+|[^a-z0-9]")
-# Distinct chunks whose token ids are remembered (~100 bytes each); past it the
-# table starts afresh.
-_CHUNK_CACHE_SIZE = 500_000
+# Distinct chunks whose token ids are remembered (~200 bytes each: ~40 MB when full,
+# beside the embedder's 100 MB of cached vectors); past it the table starts afresh.
+_CHUNK_CACHE_SIZE = 200_000
 MODEL_FILES = ("config.json", "model.safetensors", "modules.json", "tokenizer.json")
 
 
