@@ -99,17 +99,18 @@ class ChunkIds:
         self._tokenizer = tokenizer
         self._limit = limit
         self._ids: dict[str, list[int]] = {}
-        spec = json.loads(tokenizer.to_str())
+        serialized = tokenizer.to_str()
+        spec = json.loads(serialized)
         truncation = tokenizer.truncation
         self._chunked = _splits_at_spaces(spec) and (
             truncation is None or truncation.get("direction") == "right"
         )
         self._max_length = truncation["max_length"] if truncation else None
         # A copy that never truncates, for the new chunks joined into one text.
-        self._joined = type(tokenizer).from_str(tokenizer.to_str())
+        self._joined = type(tokenizer).from_str(serialized)
         self._joined.no_truncation()
         self._joined.no_padding()
-        self._vocab: dict[str, int] = tokenizer.get_vocab() if _lowercase_wordpiece(spec) else {}
+        self._vocab: dict[str, int] = spec["model"]["vocab"] if _lowercase_wordpiece(spec) else {}
 
     def __call__(self, texts: list[str]) -> list[list[int]]:
         if not self._chunked:
