@@ -31,7 +31,7 @@ from citemark.embed_static import (
     model_dir,
 )
 from citemark.errors import ConfigError
-from citemark.index import SentenceVectors, SourceIndex
+from citemark.index import SentenceVectors, SourceIndex, one_blas_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "models" / "minilm-static-128"
@@ -324,3 +324,23 @@ def test_token_sums_in_blocks_equal_one_sum_over_all_texts() -> None:
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     expected = np.add.reduceat(vectors[flat], starts, axis=0)
     assert np.array_equal(_token_sums(vectors, flat, lengths), expected)
+
+
+def test_nearest_on_one_blas_thread_equals_the_threaded_product_and_restores_it() -> None:
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> list[int]:
+        return [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+
+    rng = np.random.default_rng(3)
+    matrix = rng.standard_normal((3000, 128)).astype(np.float32)
+    queries = rng.standard_normal((70, 128)).astype(np.float32)
+    before = blas_threads()
+    found = SentenceVectors(matrix).nearest(queries, 5)
+    assert blas_threads() == before
+    sims = queries @ matrix.T  # on however many threads BLAS has
+    assert found == [[int(i) for i in np.lexsort((np.arange(3000), -row))[:5]] for row in sims]
+    with one_blas_thread():
+        assert np.array_equal(queries @ matrix.T, sims)
+        assert all(n == 1 for n in blas_threads())
+    assert blas_threads() == before
