@@ -32,6 +32,7 @@ Run from the repository root::
     python benchmarks/speed.py --quick       # smoke run, W1 only, ~1 minute
     python benchmarks/speed.py --presets lexical --cold-runs 5 --no-scaling
     python benchmarks/speed.py --torch-threads 1
+    python benchmarks/speed.py --presets default,lexical --cold-runs 5 --no-scaling --cpu-time
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import _common
 from _common import (
     Timing,
     Workload,
@@ -189,7 +191,8 @@ def cold_child(name: str, preset: str, preload: bool) -> None:
 
 
 def cold_timing(name: str, preset: str, preload: bool, runs: int, threads: int | None) -> Timing:
-    """Median and spread of the first call over ``runs`` fresh processes."""
+    """Median and spread of the first call over ``runs`` fresh processes (its CPU time
+    with ``--cpu-time``)."""
     env = dict(os.environ)
     if threads:
         env["OMP_NUM_THREADS"] = str(threads)
@@ -202,7 +205,8 @@ def cold_timing(name: str, preset: str, preload: bool, runs: int, threads: int |
         done = subprocess.run(command, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"cold run failed: {done.stderr.strip()[-800:]}")
-        samples.append(json.loads(done.stdout.strip().splitlines()[-1])["seconds"])
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        samples.append(result["cpu_seconds" if _common.clock is time.process_time else "seconds"])
     median = statistics.median(samples)
     spread = (max(samples) - min(samples)) / median if len(samples) > 1 else float("nan")
     return Timing(median, spread, len(samples), 1)
@@ -356,6 +360,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.cold_child:
         cold_child(args.cold_child, args.preset, args.preload)
         return
+    if args.cpu_time:
+        _common.clock = time.process_time
     if args.torch_threads:
         _set_torch_threads(args.torch_threads)
     presets, missing = available_presets([p for p in args.presets.split(",") if p])
@@ -367,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"- presets: {', '.join(presets) or 'none'}", end="")
     print(f" (not in this installation, skipped: {', '.join(missing)})" if missing else "")
     print(f"- torch threads: {args.torch_threads or 'default'}; load average at start: {_load()}")
+    print(f"- clock: {'CPU time (process_time)' if args.cpu_time else 'wall time (perf_counter)'}")
     print(f"- Cite-Right: {cite_right_backend()}; ", end="")
     print(f"same output as backend='rust' on W1: {cite_right_same_as_rust(workloads[0])}\n")
     for w in workloads:
@@ -405,6 +412,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--no-scaling", action="store_true", help="skip the scaling tables")
     parser.add_argument("--torch-threads", type=int, default=0, help="torch intra-op threads")
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time with the process's CPU time instead of wall time (steadier on a shared machine)",
+    )
     parser.add_argument("--cold-child", choices=("W1", "W2"), help=argparse.SUPPRESS)
     parser.add_argument("--preset", default="default", help=argparse.SUPPRESS)
     parser.add_argument("--preload", action="store_true", help=argparse.SUPPRESS)

@@ -6,6 +6,7 @@ load the real MiniLM model from its PyPI package, as users run it.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -362,3 +363,30 @@ def test_thai_sources_switch_the_index_to_character_mode() -> None:
     index = SourceIndex([{"id": "T", "text": "ผู้เช่าต้องชำระค่าเช่าภายในวันที่ห้าของทุกเดือน"}])
     assert index.char_level
     assert not SourceIndex([{"id": "H", "text": HINDI_SOURCE}]).char_level
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_align_pauses_the_collector_only_while_it_runs(enabled: bool) -> None:
+    """align pauses the cyclic collector for its allocations and puts it back as it
+    found it, after a refused input too."""
+    seen: list[bool] = []
+
+    class Probe:
+        """A document whose text is read inside align, while the collector is paused."""
+
+        id_ = "probe"
+
+        @property
+        def text(self) -> str:
+            seen.append(gc.isenabled())
+            return "The tenant pays rent monthly."
+
+    (gc.enable if enabled else gc.disable)()
+    try:
+        align("The tenant pays rent monthly.", [Probe()], config="lexical")
+        assert gc.isenabled() is enabled and seen and not any(seen)
+        with pytest.raises(InputError):
+            align("An answer.", [{"id": "a", "text": "x"}], config="lexical", index="x")
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()

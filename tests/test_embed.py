@@ -22,9 +22,16 @@ import pytest
 from citemark import align
 from citemark.config import Config, load_config
 from citemark.embed import default_embedder, make_embedder
-from citemark.embed_static import MODEL_FILES, StaticEmbedder, model_dir
+from citemark.embed_static import (
+    _SUM_ROWS,
+    MODEL_FILES,
+    ChunkIds,
+    StaticEmbedder,
+    _token_sums,
+    model_dir,
+)
 from citemark.errors import ConfigError
-from citemark.index import SentenceVectors, SourceIndex
+from citemark.index import SentenceVectors, SourceIndex, one_blas_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "models" / "minilm-static-128"
@@ -266,3 +273,74 @@ def test_make_models_rebuilds_the_committed_vectors(tmp_path: Path) -> None:
         text=True,
     )
     np.testing.assert_allclose(ours, np.array(json.loads(theirs.stdout)), atol=2e-3)
+
+
+# Texts where a chunk-by-chunk tokenization could go wrong: repeated and mixed-case
+# words, punctuation glued to words, tabs and other whitespace inside a chunk,
+# accents, CJK, control characters, a word longer than WordPiece's 100-character
+# limit ([UNK]) and a text past the tokenizer's 512-token truncation.
+CHUNK_TEXTS = [
+    'The Tenant shall pay the Rent; the Tenant\'s deposit (the "Deposit") is $1,000.50.',
+    "  leading and trailing spaces  ",
+    "tabs\tinside\tchunks and new\nlines, non\u00a0breaking\u2003spaces",
+    "Café naïve résumé ΑΣ Σ ς 東京都は日本の首都です。",
+    "control\x0bchars\x1cand\x85more \ufffd and [UNK] [PAD]",
+    "x" * 150 + " after a very long word",
+    " ".join(["indemnification"] * 300),
+    "",
+    "   ",
+]
+
+
+def test_chunk_ids_equal_the_tokenizer_on_whole_texts() -> None:
+    embedder = StaticEmbedder()
+    tokenizer = embedder.model().tokenizer
+    expected = [e.ids for e in tokenizer.encode_batch(CHUNK_TEXTS, add_special_tokens=False)]
+    assert max(len(ids) for ids in expected) == 512  # truncation is exercised
+    assert embedder.token_ids(CHUNK_TEXTS) == expected
+    # Again, now from the remembered chunks, in another order and batch.
+    assert embedder.token_ids(CHUNK_TEXTS[::-1]) == expected[::-1]
+    # Both ways of finding a chunk's ids were taken: looked up, and tokenized.
+    chunk_ids = ChunkIds(tokenizer)
+    assert chunk_ids._look_up("Tenant's") == tokenizer.encode("Tenant's").ids
+    assert chunk_ids._look_up("[UNK]") is None and chunk_ids._look_up("naïve") is None
+
+
+def test_chunk_ids_start_a_new_table_when_full() -> None:
+    tokenizer = StaticEmbedder().model().tokenizer
+    chunk_ids = ChunkIds(tokenizer, limit=5)
+    expected = [e.ids for e in tokenizer.encode_batch(CHUNK_TEXTS, add_special_tokens=False)]
+    for _ in range(2):
+        assert chunk_ids(CHUNK_TEXTS) == expected
+        assert chunk_ids(CHUNK_TEXTS[:1]) == expected[:1]
+    assert len(chunk_ids._ids) <= 20
+
+
+def test_token_sums_in_blocks_equal_one_sum_over_all_texts() -> None:
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((50, 8)).astype(np.float32)
+    lengths = rng.integers(1, 40, size=3 * _SUM_ROWS + 5)
+    flat = rng.integers(0, 50, size=int(lengths.sum()))
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    expected = np.add.reduceat(vectors[flat], starts, axis=0)
+    assert np.array_equal(_token_sums(vectors, flat, lengths), expected)
+
+
+def test_nearest_on_one_blas_thread_equals_the_threaded_product_and_restores_it() -> None:
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> list[int]:
+        return [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+
+    rng = np.random.default_rng(3)
+    matrix = rng.standard_normal((3000, 128)).astype(np.float32)
+    queries = rng.standard_normal((70, 128)).astype(np.float32)
+    before = blas_threads()
+    found = SentenceVectors(matrix).nearest(queries, 5)
+    assert blas_threads() == before
+    sims = queries @ matrix.T  # on however many threads BLAS has
+    assert found == [[int(i) for i in np.lexsort((np.arange(3000), -row))[:5]] for row in sims]
+    with one_blas_thread():
+        assert np.array_equal(queries @ matrix.T, sims)
+        assert all(n == 1 for n in blas_threads())
+    assert blas_threads() == before

@@ -6,10 +6,17 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from citemark.segment import Segmenter, segment
+from citemark.segment import (
+    _PLAIN_STOP,
+    Segmenter,
+    _Piece,
+    _plain_stop_matches,
+    _windows,
+    segment,
+)
 from citemark.types import Span
 
 
@@ -462,13 +469,84 @@ def test_plain_stops_on_contract_like_lines(
     assert_contract(text, seg(text))
 
 
+@example(text='It is (the "Term"). The end. x.y. Ab. ABC. Zz', start=0)
+@example(text="said “yes”. Then aé. No -ab. Cd. ok", start=2)
+@settings(max_examples=400, deadline=None)
+@given(text=prose() | st.text(alphabet="aZ. \"”)(]'-é5", max_size=60), start=st.integers(0, 5))
+def test_plain_stop_search_finds_what_the_pattern_finds(text: str, start: int) -> None:
+    end = max(start, len(text) - start)
+    expected = [m.span() for m in _PLAIN_STOP.finditer(text, start, end)]
+    assert [m.span() for m in _plain_stop_matches(text, start, end)] == expected
+
+
 def _segmenters() -> tuple[Segmenter, Segmenter]:
     if not _SEGMENTERS:
-        _SEGMENTERS.extend([Segmenter(), Segmenter(plain_stops=False)])
+        _SEGMENTERS.extend([Segmenter(), Segmenter(plain_stops=False, windows=False)])
     return _SEGMENTERS[0], _SEGMENTERS[1]
 
 
 _SEGMENTERS: list[Segmenter] = []
+
+
+# --------------------------------------------------------------------------- windows
+#
+# spaCy sees only the stretches of a part around its terminators; the words far from
+# any terminator are never given to it. Long runs of plain words between the tricky
+# tokens make the windows leave text out, which the prose above rarely does.
+
+_PLAIN_RUN = st.lists(
+    st.sampled_from(["the", "Tenant", "shall", "pay", "rent", "of", "12", "x", "(the", "--"]),
+    min_size=1,
+    max_size=25,
+).map(" ".join)
+
+
+@st.composite
+def long_lines(draw: st.DrawFn) -> str:
+    parts = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(_PROSE_WORDS) | _PLAIN_RUN | st.text(max_size=3),
+                st.sampled_from([" ", " ", " ", "  ", "", "\u00a0", "\t"]),
+            ),
+            max_size=40,
+        )
+    )
+    return "".join(word + sep for word, sep in parts)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=long_lines())
+def test_windows_and_plain_stops_change_nothing_on_long_lines(text: str) -> None:
+    fast, slow = _segmenters()
+    assert fast(text) == slow(text)
+
+
+_FAR = " and the parties agree that the rent of the premises is due monthly in full"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"It is blue.[1]{_FAR}.[2] It ends{_FAR} U.S. The court{_FAR} etc.) And so on.",
+        f"Acme Co. Ltd.{_FAR} of ACME, INC., with{_FAR} a. The Inc. The end? yes{_FAR}.",
+        f"9. The item{_FAR} No. The court{_FAR} (k). drying{_FAR} 5 ft. long{_FAR}.",
+        f'He said "Why?" she asked{_FAR}. . . held{_FAR} (2d Cir. 1999). cert. denied',
+        f"See 8.3.{_FAR} 3. 2 The{_FAR} So. 2d 456{_FAR} DAMAGES. 13. Confidentiality.",
+        f"{_FAR} 9. The item{_FAR} It is blue.[1, 2, 3] The end{_FAR} A. You must{_FAR}.",
+        f"It is blue.[ 1 2 3 4 5 6 ] The end{_FAR} blue.[1 2 3 4 5 6] The end{_FAR}.",
+        f"{_FAR} 5 ft. ( k ) drying{_FAR} 5 ft. long{_FAR}.",
+    ],
+)
+def test_windows_leave_out_text_and_change_nothing(
+    seg: Segmenter, spacy_only: Segmenter, text: str
+) -> None:
+    whole = Segmenter(plain_stops=False, windows=False)
+    part = _Piece(0, 0, len(text))
+    seen = sum(end - start for start, end in _windows(seg._triggers, text, part))
+    assert seen < 0.8 * len(text)  # the test is about leaving text out
+    assert seg(text) == whole(text) == spacy_only(text)
+    assert_contract(text, seg(text))
 
 
 # --------------------------------------------------------------------------- long text

@@ -12,8 +12,10 @@ import heapq
 import math
 import threading
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -28,6 +30,8 @@ from .verbatim import DocumentMatcher, gc_paused
 from .words import bigrams, content_units
 
 if TYPE_CHECKING:
+    from threadpoolctl import ThreadpoolController
+
     from .embed import Embedder
 
 # Guards the lazily built vector stores of every index (builds are rare and short).
@@ -46,7 +50,14 @@ class SourceSentence:
     start: int
     end: int
     units: frozenset[str]
-    pairs: frozenset[tuple[str, str]]
+    # The units in text order, repeats kept: what ``pairs`` is made from.
+    unit_sequence: tuple[str, ...] = field(repr=False, compare=False)
+
+    @cached_property
+    def pairs(self) -> frozenset[tuple[str, str]]:
+        """Adjacent unit pairs, made on first use: only the sentences an answer is
+        finally checked against (its cover passages) ever need them."""
+        return frozenset(bigrams(list(self.unit_sequence)))
 
 
 class SourceIndex:
@@ -87,15 +98,10 @@ class SourceIndex:
         first = len(self.sentences)
         tokens = self.matcher.tokens[source_index]
         for span in segment(source.text):
-            units = content_units(slice_tokens(tokens, span))
+            units = tuple(content_units(slice_tokens(tokens, span)))
             self.sentences.append(
                 SourceSentence(
-                    len(self.sentences),
-                    source_index,
-                    span.start,
-                    span.end,
-                    frozenset(units),
-                    frozenset(bigrams(units)),
+                    len(self.sentences), source_index, span.start, span.end, frozenset(units), units
                 )
             )
         self.by_source.append(range(first, len(self.sentences)))
@@ -161,13 +167,41 @@ class SentenceVectors:
             return [[] for _ in range(len(queries))]
         result: list[list[int]] = []
         for first in range(0, len(queries), _QUERY_CHUNK):
-            sims = queries[first : first + _QUERY_CHUNK] @ self.matrix.T
+            with one_blas_thread():
+                sims = queries[first : first + _QUERY_CHUNK] @ self.matrix.T
             top = np.argpartition(-sims, k - 1, axis=1)[:, :k] if k < n else None
             for row, sim in enumerate(sims):
                 ids = top[row] if top is not None else np.arange(n)
                 order = np.lexsort((ids, -sim[ids]))
                 result.append([int(i) for i in ids[order]])
         return result
+
+
+# Serializes the thread limit: two overlapping limits would each restore what the
+# other had set, leaving BLAS on one thread for good.
+_BLAS_LOCK = threading.Lock()
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """Run the block with BLAS (numpy's OpenBLAS) on one thread, restored after it.
+
+    The products here are small (tens of queries x a few thousand sentences x 128):
+    waking OpenBLAS's other threads costs more than the product, and on a busy
+    machine their spinning made one W2 search take 15 ms instead of 0.2 ms. Each
+    entry of the product is summed by one thread whatever the count, so the floats
+    are the same.
+    """
+    with _BLAS_LOCK, _blas_controller().limit(limits=1, user_api="blas"):
+        yield
+
+
+@cache
+def _blas_controller() -> ThreadpoolController:
+    """threadpoolctl's view of the loaded BLAS libraries, looked up once (~10 ms)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 def _char_level(config: Config, sources: list[Source]) -> bool:

@@ -6,7 +6,9 @@ caller prepare sources once and align many answers against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
@@ -22,9 +24,30 @@ from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import Tokens, slice_tokens, tokenize
 from .types import Match, Span
-from .verbatim import merge
+from .verbatim import gc_paused, merge
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
+def _collector_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``fn`` with the cyclic garbage collector paused, restored after it.
+
+    A call without a prepared index builds one: hundreds of thousands of short-lived
+    tuples, lists and strings, freed by reference counting when the call ends. While
+    they live, each burst of allocations made the collector walk them all again
+    (~20 ms of a 280 ms W2 call); the pipeline makes no reference cycles to wait for.
+    """
+
+    @wraps(fn)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with gc_paused():
+            return fn(*args, **kwargs)
+
+    return paused
+
+
+@_collector_paused
 def align(
     answer: str,
     sources: object,

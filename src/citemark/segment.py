@@ -206,14 +206,17 @@ class Segmenter:
 
     ``plain_stops=False`` sends every line with a terminator through spaCy; the
     default first cuts lines at plain stops (see :func:`_plain_stop_cuts`), which
-    gives the same spans several times faster on prose and contracts. The tests
-    hold the two equal.
+    gives the same spans several times faster on prose and contracts.
+    ``windows=False`` gives spaCy each such line or part whole; the default gives
+    it only the words around the terminators (see :func:`_windows`). The tests and
+    ``benchmarks/exactness.py`` (all dev text) hold all of them equal.
     """
 
-    def __init__(self, *, plain_stops: bool = True) -> None:
+    def __init__(self, *, plain_stops: bool = True, windows: bool = True) -> None:
         self._nlp = _build_pipeline()
         self._triggers = _trigger_pattern(self._nlp)
         self._plain_stops = plain_stops
+        self._use_windows = windows
         self._specials = frozenset(self._nlp.tokenizer.rules)
 
     def __call__(self, text: str) -> list[Span]:
@@ -232,12 +235,25 @@ class Segmenter:
                         pending.append(part)
                     else:
                         spans.append(Span(part.head, part.end))
-        texts = [text[p.start : p.end] for p in pending]
-        docs = self._nlp.pipe(texts, batch_size=_PIPE_BATCH)
-        for piece, piece_text, doc in zip(pending, texts, docs, strict=True):
-            spans.extend(_doc_spans(doc, piece_text, piece))
+        spans.extend(self._segment_parts(text, pending))
         spans.sort()
         return spans
+
+    def _segment_parts(self, text: str, parts: list[_Piece]) -> Iterator[Span]:
+        """Segment parts that hold a terminator, spaCy seeing only their windows."""
+        windows = [(n, w) for n, part in enumerate(parts) for w in self._spacy_windows(text, part)]
+        texts = [text[start:end] for _, (start, end) in windows]
+        docs = self._nlp.pipe(texts, batch_size=_PIPE_BATCH)
+        starts: list[list[int]] = [[] for _ in parts]
+        for (n, (start, _)), doc in zip(windows, docs, strict=True):
+            starts[n].extend(start + offset for offset in _doc_starts(doc))
+        for part, found in zip(parts, starts, strict=True):
+            yield from _spans_between(text, part, found)
+
+    def _spacy_windows(self, text: str, part: _Piece) -> list[tuple[int, int]]:
+        if not self._use_windows:
+            return [(part.start, part.end)]
+        return _windows(self._triggers, text, part)
 
     def _parts(self, text: str, piece: _Piece) -> Iterator[tuple[_Piece, int]]:
         """The piece cut after each plain stop, with where a terminator would matter.
@@ -274,8 +290,8 @@ class Segmenter:
         return spans
 
     def _segment_piece(self, text: str, piece: _Piece) -> list[Span]:
-        piece_text = text[piece.start : piece.end]
-        return _doc_spans(self._nlp(piece_text), piece_text, piece)
+        doc = self._nlp(text[piece.start : piece.end])
+        return _spans_between(text, piece, [piece.start + o for o in _doc_starts(doc)])
 
 
 @cache
@@ -299,9 +315,25 @@ def _build_pipeline() -> Language:
     nlp = spacy.blank("en")
     _add_special_cases(nlp)
     _add_infixes(nlp)
+    _keep_needed_lexeme_attrs(nlp)
     nlp.add_pipe("sentencizer")
     nlp.add_pipe(COMPONENT_NAME, after="sentencizer")
     return nlp
+
+
+def _keep_needed_lexeme_attrs(nlp: Language) -> None:
+    """Compute only the word attributes segmentation reads for each new word.
+
+    The sentencizer and the repair component read ``is_punct`` and ``is_space`` and
+    nothing else (``text`` and ``whitespace_`` are no computed attributes). English
+    computes 24 of them (like_num, shape, stop word, norm, ...) for every word the
+    pipeline has not seen, which was most of what a first call on new sources spent
+    in spaCy's tokenizer.
+    """
+    from spacy.attrs import IS_PUNCT, IS_SPACE
+
+    getters = nlp.vocab.lex_attr_getters
+    nlp.vocab.lex_attr_getters = {a: getters[a] for a in (IS_PUNCT, IS_SPACE)}
 
 
 # Environment switch: "0" imports spaCy with torch hidden from thinc. An environment
@@ -383,11 +415,15 @@ def _trigger_pattern(nlp: Language) -> re.Pattern[str]:
 def _part_trigger(triggers: re.Pattern[str], text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` holds a trigger, a period between digits ("8.3",
     "$1,000.50") not counted: the tokenizer never splits it off, so it ends nothing."""
+    return next(_trigger_positions(triggers, text, start, end), None) is not None
+
+
+def _trigger_positions(triggers: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:
+    """Where ``text[start:end]`` holds a trigger, periods between digits left out."""
     for match in triggers.finditer(text, start, end):
         i = match.start()
         if text[i] != "." or not (text[i - 1 : i].isdecimal() and text[i + 1 : i + 2].isdecimal()):
-            return True
-    return False
+            yield i
 
 
 def _trailing_marks(text: str, start: int, end: int) -> int:
@@ -728,11 +764,39 @@ _GLUED_OPENER = re.compile(r"[^\w\s][(\[]")
 _FOOTNOTE_REACH = 64
 
 
+# A period with a space after it: every plain stop has one. A pattern that starts with
+# a literal is searched for by the regex engine's fast scan, not tried at every offset.
+_PERIOD_SPACE = re.compile(r"\.(?=\ )")
+_STOP_CLOSERS = frozenset('")]”')
+
+
+def _plain_stop_matches(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """What ``_PLAIN_STOP.finditer(text, start, end)`` yields, 5x faster on prose.
+
+    A match holds one period, right after its word and closing marks, so it can
+    only start where that word's run of letters starts; matches never overlap
+    (each ends where the next word starts). Each period with a space after it is
+    therefore tried once, at the one place its match could start.
+    """
+    for period in _PERIOD_SPACE.finditer(text, start, end):
+        i = period.start()
+        while i > start and text[i - 1] in _STOP_CLOSERS:
+            i -= 1
+        while i > start and text[i - 1] in _ASCII_LETTERS:
+            i -= 1
+        match = _PLAIN_STOP.match(text, i, end)
+        if match is not None and match.start("gap") == period.end():
+            yield match
+
+
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
 def _plain_stop_cuts(
     text: str, piece: _Piece, specials: frozenset[str]
 ) -> Iterator[tuple[int, int]]:
     """``(index of the period, start of the next sentence)`` of each plain stop."""
-    for match in _PLAIN_STOP.finditer(text, piece.start, piece.end):
+    for match in _plain_stop_matches(text, piece.start, piece.end):
         before, after = match["before"], match["after"]
         stop = match.start("after") - len(match["gap"]) - 1
         if (
@@ -746,6 +810,97 @@ def _plain_stop_cuts(
         ):
             continue
         yield stop, match.start("after")
+
+
+# --------------------------------------------------------------------------- windows
+#
+# Even a part that holds a terminator is mostly ordinary words, and every decision
+# spaCy and the repair component make is local: a sentence can only start at the first
+# word after a terminator or a watched abbreviation or bullet (all triggers), and each
+# rule looks only a few tokens around the trigger; the looks that run further
+# (the word before or after, skipping punctuation) stop at the first token holding a
+# letter or digit, and the footnote look stops after 8 tokens. spaCy's tokenizer
+# treats the text between two spaces alone. So spaCy needs to see a part only around
+# its triggers: each chunk (text between spaces) holding a trigger, with
+# _WORDS_BEFORE word chunks before it and _WORDS_AFTER after it (_WORDS_AFTER_FOOTNOTE
+# when the chunk holds a "[" or "(", which may open a footnote glued to the stop); the
+# text between two such windows holds no sentence start and is never looked at. A
+# window's first token is no sentence start unless the part's is (nothing looks at it:
+# the word before a trigger is at least two chunks in), and its end is never reached
+# by a look.
+
+_WORDS_BEFORE = 3
+_WORDS_AFTER = 3  # the next word and the token after it ("( k ) drying" is an item label)
+_WORDS_AFTER_FOOTNOTE = 9  # the footnote look: up to 8 tokens after the bracket
+_FOOTNOTE_OPENERS = re.compile(r"[\[(]")
+_WORDLIKE = re.compile(r"[A-Za-z0-9]")
+
+
+def _windows(triggers: re.Pattern[str], text: str, part: _Piece) -> list[tuple[int, int]]:
+    """``(start, end)`` of the stretches of ``part`` spaCy must see, in order, disjoint."""
+    windows: list[tuple[int, int]] = []
+    for i in _trigger_positions(triggers, text, part.start, part.end):
+        floor = windows[-1][1] if windows else part.start
+        chunk_start, chunk_end = _chunk_start(text, i, part.start), _chunk_end(text, i, part.end)
+        footnote = _FOOTNOTE_OPENERS.search(text, chunk_start, chunk_end) is not None
+        words = _WORDS_AFTER_FOOTNOTE if footnote else _WORDS_AFTER
+        if windows and i < windows[-1][1]:
+            start, end = windows[-1]
+            reach = _reach_forward(triggers, text, chunk_end, part.end, words)
+            windows[-1] = (start, max(end, reach))
+            continue
+        start = _reach_back(triggers, text, chunk_start, floor)
+        end = _reach_forward(triggers, text, chunk_end, part.end, words)
+        if windows and start <= floor:
+            windows[-1] = (windows[-1][0], end)
+        else:
+            windows.append((start, end))
+    return windows
+
+
+def _chunk_start(text: str, i: int, floor: int) -> int:
+    return max(text.rfind(" ", floor, i) + 1, floor)
+
+
+def _chunk_end(text: str, i: int, end: int) -> int:
+    found = text.find(" ", i, end)
+    return end if found < 0 else found
+
+
+def _word_chunk(triggers: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` has a letter or digit (so a token that is no
+    punctuation) and no trigger."""
+    return bool(_WORDLIKE.search(text, start, end)) and not _part_trigger(
+        triggers, text, start, end
+    )
+
+
+def _reach_back(triggers: re.Pattern[str], text: str, start: int, floor: int) -> int:
+    """Start of the _WORDS_BEFORE-th word chunk before ``start``, or ``floor``."""
+    words = 0
+    while words < _WORDS_BEFORE:
+        end = start
+        while end > floor and text[end - 1] == " ":
+            end -= 1
+        if end <= floor:
+            return floor
+        start = _chunk_start(text, end, floor)
+        words += _word_chunk(triggers, text, start, end)
+    return start
+
+
+def _reach_forward(triggers: re.Pattern[str], text: str, end: int, ceiling: int, reach: int) -> int:
+    """End of the ``reach``-th word chunk after ``end``, or ``ceiling``."""
+    words = 0
+    while words < reach:
+        start = end
+        while start < ceiling and text[start] == " ":
+            start += 1
+        if start >= ceiling:
+            return ceiling
+        end = _chunk_end(text, start, ceiling)
+        words += _word_chunk(triggers, text, start, end)
+    return end
 
 
 # --------------------------------------------------------------------------- offsets
@@ -770,23 +925,23 @@ def _window_end(text: str, start: int, limit: int) -> int:
     return space if space > start else limit
 
 
-def _doc_spans(doc: Doc, text: str, piece: _Piece) -> list[Span]:
-    """Turn the doc's sentence starts into stripped character spans of the original text.
-
-    ``text`` is the doc's own text, passed in because ``Doc.text`` rebuilds it token
-    by token, which costs more than the whole sentencizer.
-    """
+def _doc_starts(doc: Doc) -> list[int]:
+    """Character offsets (in the doc's text) where the doc's second and later sentences start."""
     import numpy as np
     from spacy.attrs import IDX, SENT_START
 
     starts = np.flatnonzero(doc.to_array(SENT_START) == 1)
-    offsets = doc.to_array(IDX)[starts[starts > 0]].tolist()
-    cuts = [0, *offsets, len(text)]
+    return doc.to_array(IDX)[starts[starts > 0]].tolist()
+
+
+def _spans_between(text: str, piece: _Piece, starts: list[int]) -> list[Span]:
+    """The piece cut at sentence ``starts`` (offsets into ``text``, in order), each span
+    stripped of whitespace; the first begins at the piece's head (its list marker)."""
     spans: list[Span] = []
-    for a, b in pairwise(cuts):
+    for a, b in pairwise([piece.start, *starts, piece.end]):
         lo, hi = _strip(text, a, b)
         if hi > lo:
-            spans.append(Span(piece.start + lo, piece.start + hi))
+            spans.append(Span(lo, hi))
     if spans:
         spans[0] = Span(piece.head, spans[0].end)
     return spans
