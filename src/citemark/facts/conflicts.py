@@ -95,14 +95,25 @@ def _date_order(d: DateKeys) -> float | None:
 
 
 def _rival_names(
-    claim_text: str, claim: Fact, cp: NameKey, text: str, ev: Fact, ep: NameKey
+    claim_text: str,
+    claim: Fact,
+    cp: NameKey,
+    text: str,
+    ev: Fact,
+    ep: NameKey,
+    claim_words: frozenset[str] | None = None,
 ) -> bool:
     """Another name where the claim has its own: the same kind of organisation or place
     ("Acme Corp" / "Beta Corp"), or right after the same words ("signed by Acme" /
-    "signed by Beta")."""
+    "signed by Beta").
+
+    ``claim_words`` are :func:`folded_words` of ``claim_text``, when the caller has
+    them: one claim is tested against every name of every passage."""
     if set(cp.words) & set(ep.words) - GENERIC_HEADS:
         return False  # a shared distinctive word: the same name written differently
-    if _words_in(ep.words, claim_text):
+    if claim_words is None:
+        claim_words = folded_words(claim_text)
+    if all(w in claim_words for w in ep.words if w not in GENERIC_HEADS):
         return False  # the claim names it too ("Canadian singer Kai")
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
@@ -111,9 +122,9 @@ def _rival_names(
     return bool(before) and before == slot_of(text, ev.start)
 
 
-def _words_in(words: tuple[str, ...], text: str) -> bool:
-    folded = {fold(w) for w in _WORD.findall(text)}
-    return all(w in folded for w in words if w not in GENERIC_HEADS)
+def folded_words(text: str) -> frozenset[str]:
+    """The folded words of ``text``, what a name's words are looked up in."""
+    return frozenset(map(fold, _WORD.findall(text)))
 
 
 def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
@@ -170,13 +181,16 @@ def find_rival(
 ) -> tuple[int, Fact] | None:
     """The passage index and fact that state ``fact`` with another value, if any."""
     crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
+    claim_words: frozenset[str] | None = None
     best: tuple[int, int, int, Fact] | None = None
     for index, (text, facts, payloads) in enumerate(passages):
         others = _spans(facts)
         rivals: list[tuple[int, Fact, Payload]] = []
         for ev, ep in zip(facts, payloads, strict=True):
             if isinstance(payload, NameKey) and isinstance(ep, NameKey):
-                if not _rival_names(claim_text, fact, payload, text, ev, ep):
+                if claim_words is None:
+                    claim_words = folded_words(claim_text)
+                if not _rival_names(claim_text, fact, payload, text, ev, ep, claim_words):
                     continue
             elif not _same_slot(fact, payload, ev, ep):
                 continue
