@@ -22,7 +22,7 @@ from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import Tokens, slice_tokens, tokenize
 from .types import Match, Span
-from .verbatim import merge
+from .verbatim import gc_paused, merge
 
 
 def align(
@@ -44,6 +44,25 @@ def align(
     ``deadline`` (seconds from now, or a :class:`~citemark.Deadline`) bounds the
     call's time: past it, :class:`~citemark.DeadlineExceeded` is raised.
     """
+    # The cyclic collector is paused for the call: a call allocates thousands of
+    # short-lived tuples and sets (freed by reference counting, none in a cycle),
+    # and each burst of them set off collections that walk every live object of
+    # the prepared index and the model, which cost more than the call's own work
+    # on large sources. It is restored (only if it was on) when the call ends.
+    with gc_paused():
+        return _align(answer, sources, config, sentences, index, embedder, judge, deadline)
+
+
+def _align(
+    answer: str,
+    sources: object,
+    config: Config | str | None,
+    sentences: Sequence[tuple[int, int]] | None,
+    index: SourceIndex | None,
+    embedder: Embedder | None,
+    judge: Judge | None,
+    deadline: Deadline | float | None,
+) -> Report:
     limit = as_deadline(deadline)
     if index is not None and not isinstance(index, SourceIndex):
         raise InputError(f"index must be a SourceIndex, got {type(index).__name__}")

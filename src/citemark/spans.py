@@ -41,9 +41,11 @@ defaults were chosen on the same ``train`` half.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import mul
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
@@ -317,7 +319,8 @@ def _weigh(
     for n, features in word_features(answer, words, checks, context):
         check = checks[n]
         assert check is not None
-        z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features, strict=True))
+        assert len(features) == len(WEIGHTS)
+        z = BIAS + sum(map(mul, WEIGHTS, features))
         p = 1.0 / (1.0 + math.exp(-z))
         flagged = p >= settings.threshold
         out[n] = WordCheck(check.start, check.end, check.text, not flagged, check.reason, p)
@@ -495,9 +498,9 @@ def _lead(answer: str, words: Tokens, n: int, lead: int, spans: list[Span]) -> i
 
 def _bridgeable(answer: str, words: Tokens, last: Span, n: int, settings: SpanSettings) -> bool:
     """Whether only few function words (and no phrase-ending punctuation) lie between."""
-    between = [
-        i for i in range(n) if words.starts[i] >= last.end and words.ends[i] <= words.starts[n]
-    ]
+    # Tokens are ordered and never overlap, so those between are the run from the
+    # first one starting at or after the span's end up to token ``n``.
+    between = range(bisect_left(words.starts, last.end, 0, n), n)
     if len(between) > settings.bridge:
         return False
     if any(unit(words.keys[i]) is not None for i in between):
