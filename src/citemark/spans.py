@@ -41,7 +41,7 @@ defaults were chosen on the same ``train`` half.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -194,6 +194,10 @@ class _Evidence:
     prefixes: frozenset[str]
     words: tuple[str, ...]
     pairs: frozenset[frozenset[str]]
+    # ``words`` ordered by length, and their lengths: the fuzzy check compares a
+    # word only with those long enough and short enough to reach its cutoff.
+    by_length: tuple[str, ...] = ()
+    lengths: tuple[int, ...] = ()
 
 
 def find_unsupported(
@@ -348,10 +352,33 @@ def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reas
     if len(key) >= settings.prefix and key[: settings.prefix] in ev.prefixes:
         return "prefix"
     if len(key) >= settings.min_fuzzy_length and not key.isdigit():
-        best = process.extractOne(key, ev.words, scorer=fuzz.ratio, score_cutoff=settings.fuzzy)
-        if best is not None:
-            return "fuzzy"
+        lo, hi = _fuzzy_lengths(len(key), settings.fuzzy)
+        first, last = bisect_left(ev.lengths, lo), bisect_right(ev.lengths, hi)
+        if first < last:
+            best = process.extractOne(
+                key, ev.by_length[first:last], scorer=fuzz.ratio, score_cutoff=settings.fuzzy
+            )
+            if best is not None:
+                return "fuzzy"
     return "missing"
+
+
+@lru_cache(maxsize=256)
+def _fuzzy_lengths(length: int, cutoff: float) -> tuple[float, float]:
+    """Lengths a word needs for a ``fuzz.ratio`` of at least ``cutoff`` with a word of
+    ``length`` characters, with a character to spare on each side.
+
+    The ratio is ``100 * (1 - indel / (a + b))`` and the indel distance is at least
+    ``|a - b|``, so ``|a - b| / (a + b)`` may not exceed ``1 - cutoff / 100``: words
+    outside these lengths cannot reach the cutoff, and leaving them out changes
+    no verdict.
+    """
+    share = 1.0 - cutoff / 100.0
+    if share >= 1.0:
+        return -math.inf, math.inf
+    return length * (1.0 - share) / (1.0 + share) - 1.0, length * (1.0 + share) / (
+        1.0 - share
+    ) + 1.0
 
 
 def _fact_verdicts(sentence: str, evidence: str, offset: int) -> list[tuple[int, int, Reason]]:
@@ -464,8 +491,15 @@ def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
             for other in ordered[i + 1 : i + 1 + window]:
                 pairs.add(frozenset((stem, other)))
     prefixes = frozenset(k[:prefix] for k in keys if len(k) >= prefix)
+    by_length = tuple(sorted(keys, key=lambda k: (len(k), k)))
     return _Evidence(
-        frozenset(keys), frozenset(units), prefixes, tuple(sorted(keys)), frozenset(pairs)
+        frozenset(keys),
+        frozenset(units),
+        prefixes,
+        tuple(sorted(keys)),
+        frozenset(pairs),
+        by_length,
+        tuple(map(len, by_length)),
     )
 
 
