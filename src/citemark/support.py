@@ -29,7 +29,7 @@ from .deadline import Deadline, check
 from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
 from .facts import Fact, FactConflict, check_facts
-from .index import SourceIndex
+from .index import SentenceVectors, SourceIndex
 from .tokens import Tokens, slice_tokens
 from .types import Block, Span
 from .words import bigrams, content_units
@@ -121,10 +121,12 @@ def find_support(
         if n % CHECK_EVERY == 0:
             check(deadline, "retrieving passages")
         sentences.append(_prepare(index, answer, span, tokens, found))
-    dense = _dense(index, sentences, config, embedder)
+    dense, store = _dense(index, sentences, config, embedder)
     for sentence, near_ids in zip(sentences, dense, strict=True):
         sentence.candidates = _windows(index, sentence, config, near_ids)
-    cosines = _cosines(index, sentences, embedder, deadline) if embedder is not None else None
+    cosines = (
+        _cosines(index, sentences, embedder, deadline, store) if embedder is not None else None
+    )
     hybrid = embedder is not None
     supports = []
     for n, sentence in enumerate(sentences):
@@ -210,24 +212,28 @@ def _non_space(text: str) -> int:
 
 def _dense(
     index: SourceIndex, sentences: list[_Sentence], config: Config, embedder: Embedder | None
-) -> list[list[int]]:
+) -> tuple[list[list[int]], SentenceVectors | None]:
     """Per sentence, the source sentences nearest to it by embedding (hybrid mode only).
 
     Lexical retrieval finds only sources sharing a content word; a paraphrase that
     shares none ("The firm posted robust earnings." for "The company reported strong
     profits.") is found here. The search always runs on the static model: the
     precise embedder then scores these few candidates, never every source sentence.
+    Also returns the index's vectors under ``embedder`` when the search used them
+    (``embedder`` is the static model), else ``None``.
     """
     if embedder is None or not config.dense_candidates or not index.sentences:
-        return [[] for _ in sentences]
+        return [[] for _ in sentences], None
     needed = [n for n, s in enumerate(sentences) if s.verbatim < QUOTED]
     if not needed:
-        return [[] for _ in sentences]
+        return [[] for _ in sentences], None
     retriever = embedder if isinstance(embedder, StaticEmbedder) else default_embedder("static")
     store = index.sentence_vectors(retriever)
     queries = retriever.encode([sentences[n].text for n in needed])
     found = dict(zip(needed, store.nearest(queries, config.dense_candidates), strict=True))
-    return [found.get(n, []) for n in range(len(sentences))]
+    return [found.get(n, []) for n in range(len(sentences))], (
+        store if retriever is embedder else None
+    )
 
 
 def _windows(
@@ -254,15 +260,26 @@ def _cosines(
     sentences: list[_Sentence],
     embedder: Embedder,
     deadline: Deadline | None = None,
+    store: SentenceVectors | None = None,
 ) -> list[dict[int, float] | None]:
-    """Cosine of each sentence with each of its candidate source sentences."""
+    """Cosine of each sentence with each of its candidate source sentences.
+
+    ``store``, the index's vectors under ``embedder`` where they exist, gives the
+    source sentences' vectors by sentence id: the very rows ``embedder`` returns
+    for them (it computes a text's vector alone, whatever the batch), without
+    hashing and looking up every candidate text again.
+    """
     needed = [s for s in sentences if s.verbatim < QUOTED and s.candidates]
-    source_ids = sorted({i for s in needed for window in s.candidates for i in window})
     if not needed:
         return [None] * len(sentences)
     answer_vectors = _encode(embedder, [s.text for s in needed], deadline)
-    source_vectors = _encode(embedder, [index.text_of((i,)) for i in source_ids], deadline)
-    row = {sentence_id: n for n, sentence_id in enumerate(source_ids)}
+    row: dict[int, int] | None = None
+    if store is not None:
+        source_vectors = store.matrix  # row n is sentence n
+    else:
+        source_ids = sorted({i for s in needed for window in s.candidates for i in window})
+        source_vectors = _encode(embedder, [index.text_of((i,)) for i in source_ids], deadline)
+        row = {sentence_id: n for n, sentence_id in enumerate(source_ids)}
     result: list[dict[int, float] | None] = []
     position = {id(s): n for n, s in enumerate(needed)}
     for sentence in sentences:
@@ -271,7 +288,8 @@ def _cosines(
             result.append(None)
             continue
         ids = sorted({i for window in sentence.candidates for i in window})
-        sims = source_vectors[[row[i] for i in ids]] @ answer_vectors[n]
+        rows = ids if row is None else [row[i] for i in ids]
+        sims = source_vectors[rows] @ answer_vectors[n]
         # One clip over the row, not one numpy call per value: the same float32
         # values, turned into Python floats by ``tolist`` exactly as ``float`` would.
         result.append(dict(zip(ids, np.clip(sims, 0.0, 1.0).tolist(), strict=True)))
