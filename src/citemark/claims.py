@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .facts import extract_facts
-from .tokens import tokenize
+from .tokens import Tokens, tokenize
 from .words import STOPWORDS, content_units, unit
 
 # Negations are content words for matching, but "They did not." alone still
@@ -75,13 +75,17 @@ _LABEL_WORDS = 3
 _HEADING_WORDS = 8
 
 
-def is_no_claim(sentence: str, *, alone_on_line: bool = False) -> bool:
+def is_no_claim(
+    sentence: str, *, alone_on_line: bool = False, tokens: Tokens | None = None
+) -> bool:
     """Whether ``sentence`` asserts nothing a source could support or contradict.
 
     ``alone_on_line`` says the sentence is a whole line of the answer, the only
-    place a heading without a full stop can stand.
+    place a heading without a full stop can stand. ``tokens``, when given, must be
+    ``tokenize(sentence)`` (the caller's, to spare tokenizing the sentence again).
     """
-    tokens = tokenize(sentence)
+    if tokens is None:
+        tokens = tokenize(sentence)
     units = content_units(tokens)
     if not set(units) - _NEGATIONS:
         return True

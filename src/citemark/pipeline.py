@@ -20,7 +20,7 @@ from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
-from .tokens import Tokens, slice_tokens, tokenize
+from .tokens import Tokens, shift, slice_tokens, tokenize
 from .types import Match, Span
 from .verbatim import gc_paused, merge
 
@@ -158,10 +158,12 @@ def _result(
     judgement = judge(text, support.evidence, support.features)
     status = status_of(judgement.score, support.missing, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
+    # The sentence's own tokens, shared by the no-claim test and the unsupported words.
+    words = tokenize(text)
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"
-    elif is_no_claim(text, alone_on_line=alone_on_line(answer, span.start, span.end)):
+    elif is_no_claim(text, alone_on_line=alone_on_line(answer, span.start, span.end), tokens=words):
         # Nothing to check: neither flagged nor "supported" on a few shared words.
         status = "no_claim"
     citations = _citations(index, span, support, matches, config, status)
@@ -172,6 +174,7 @@ def _result(
             answer,
             span,
             sentence_evidence(citations),
+            tokens=shift(words, span.start),
             context=context_from_index(index, answer, span, judged_supported=False),
         )
         if status in ("partial", "unsupported")

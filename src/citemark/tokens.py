@@ -126,3 +126,13 @@ def slice_tokens(tokens: Tokens, span: Span) -> Tokens:
     i = bisect_left(tokens.starts, span.start)
     j = bisect_left(tokens.starts, span.end, lo=i)
     return Tokens(tokens.starts[i:j], tokens.ends[i:j], tokens.keys[i:j])
+
+
+def shift(tokens: Tokens, offset: int) -> Tokens:
+    """``tokens`` of a slice of a text, in offsets of the whole text (the slice starting
+    at ``offset``)."""
+    return Tokens(
+        tuple(s + offset for s in tokens.starts),
+        tuple(e + offset for e in tokens.ends),
+        tokens.keys,
+    )
