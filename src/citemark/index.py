@@ -36,8 +36,8 @@ _VECTORS_LOCK = threading.Lock()
 # sentences against many source sentences never hold one huge similarity matrix.
 _QUERY_CHUNK = 64
 # Postings (summed over a query's units) from which retrieval adds scores as arrays:
-# below it, numpy's fixed cost per unit exceeds a dictionary update per sentence.
-_ARRAY_RETRIEVAL = 256
+# below it, numpy's fixed cost exceeds a dictionary update per sentence.
+_ARRAY_RETRIEVAL = 48
 
 
 @dataclass(frozen=True)
@@ -135,18 +135,28 @@ class SourceIndex:
     def _retrieve_arrays(
         self, ordered: list[str], postings: list[Sequence[int]], limit: int
     ) -> list[int]:
-        """:meth:`retrieve` for long postings: one array addition per unit, not one
-        dictionary update per sentence (the same float64 additions, in the same order)."""
+        """:meth:`retrieve` for long postings, with arrays instead of a dictionary update
+        per sentence. ``bincount`` adds each sentence's weights in the order the postings
+        come, unit by unit in sorted order: the same float64 additions as the loop."""
         if limit <= 0:
             return []
         arrays = self.__dict__.setdefault("_posting_arrays", {})
-        scores = np.zeros(len(self.sentences))
+        found, weights = [], []
         for u, ids in zip(ordered, postings, strict=True):
             if ids:
-                found = arrays.get(u)
-                if found is None:
-                    found = arrays[u] = np.array(ids, dtype=np.intp)
-                scores[found] += self.idf(u)
+                array = arrays.get(u)
+                if array is None:
+                    array = arrays[u] = np.array(ids, dtype=np.intp)
+                found.append(array)
+                weights.append(self.idf(u))
+        if not found:
+            return []
+        counts = [len(a) for a in found]
+        scores = np.bincount(
+            np.concatenate(found),
+            weights=np.repeat(np.array(weights), counts),
+            minlength=len(self.sentences),
+        )
         # Every weight is positive, so the scored sentences are the nonzero ones.
         hit = np.flatnonzero(scores)
         if len(hit) > limit:
