@@ -461,7 +461,10 @@ def _cover(
 
 
 def _window_units(index: SourceIndex, window: tuple[int, ...]) -> frozenset[str]:
-    """The content units of a window's sentences together."""
+    """The content units of a window's sentences together (a one-sentence window's are
+    its sentence's own set: the cache of windows holds no copy of them)."""
+    if len(window) == 1:
+        return index.sentences[window[0]].units
     return frozenset().union(*(index.sentences[i].units for i in window))
 
 
