@@ -99,7 +99,8 @@ def is_no_claim(
     if kinds:
         return False
     rest = _SOURCE_PHRASE.sub("", text)
-    other = [u for u in content_units(tokenize(rest)) if u not in _META]
+    rest_tokens = tokens if rest == sentence else tokenize(rest)
+    other = [u for u in content_units(rest_tokens) if u not in _META]
     if not other:
         return True
     if text.endswith(":"):

@@ -70,11 +70,12 @@ def tokenize(text: str) -> Tokens:
     """Split ``text`` into word tokens (cluster tokens in unspaced scripts)."""
     if _plain(text):
         found = list(_PLAIN_TOKEN.finditer(text))
-        return Tokens(
-            tuple(m.start() for m in found),
-            tuple(m.end() for m in found),
-            tuple(_key(m.group()) for m in found),
-        )
+        if not found:
+            return Tokens((), (), ())
+        # Spans and words fetched by mapping the match methods: no Python-level
+        # generator step per token.
+        starts, ends = zip(*map(re.Match.span, found), strict=True)
+        return Tokens(starts, ends, tuple(map(_key, map(re.Match.group, found))))
     # A word can touch a cluster it does not own ("a" + an emoji skin tone,
     # a Prepend sign before a non-word): widened, no token edge cuts a cluster.
     spans: list[tuple[int, int]] = []
