@@ -20,7 +20,7 @@ from citemark.embed import default_embedder
 from citemark.spans import DEFAULT_SETTINGS, SpanSettings, _lexical, _prepare
 from citemark.support import _cosines, _dense, _windows
 from citemark.support import _prepare as prepare_sentence
-from citemark.tokens import _PLAIN_TOKEN, _key, _plain, tokenize
+from citemark.tokens import _PLAIN_TOKEN, _key, _plain, is_plain, slice_tokenized, tokenize
 from citemark.types import Span
 
 LEASE = (
@@ -164,3 +164,28 @@ def test_prepared_align_matches_unprepared_align_on_the_lease() -> None:
     again = align(answer, None, index=index, config=config).to_dict()
     plain = align(answer, SOURCES, config=config).to_dict()
     assert first == again == plain
+
+
+def test_a_sentence_of_plain_text_has_the_answer_tokens_inside_it() -> None:
+    texts = [LEASE, STATUTE, " ".join(CLAUSES), "Zürich’s 3.5% rate—up 2x! 中文 text, 東京 ok."]
+    rng = random.Random(11)
+    taken = 0
+    for text in texts:
+        assert is_plain(text)
+        tokens = tokenize(text)
+        for _ in range(400):
+            start = rng.randrange(len(text))
+            end = rng.randrange(start + 1, len(text) + 1)
+            got = slice_tokenized(tokens, Span(start, end))
+            if got is None:  # a word crosses an edge: the caller tokenizes the slice
+                continue
+            assert got == tokenize(text[start:end])
+            taken += 1
+    assert taken > 200
+
+
+def test_a_word_cut_by_the_sentence_edge_is_refused() -> None:
+    text = "The Tenant shall pay rent."
+    tokens = tokenize(text)
+    assert slice_tokenized(tokens, Span(5, 18)) is None  # "enant shall p"
+    assert slice_tokenized(tokens, Span(4, 16)) == tokenize(text[4:16])  # "Tenant shall"

@@ -20,7 +20,7 @@ from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
-from .tokens import Tokens, shift, slice_tokens, tokenize
+from .tokens import Tokens, is_plain, shift, slice_tokenized, slice_tokens, tokenize
 from .types import Match, Span
 from .verbatim import gc_paused, merge
 
@@ -86,11 +86,15 @@ def _align(
     )
     judge = judge or LogisticJudge(cfg, cfg.mode)
     near = overlapping(spans, matches)
+    # On plain text a sentence's tokens are the answer's tokens inside it (checked
+    # per sentence), which spares tokenizing every sentence again.
+    plain = is_plain(answer)
     results = []
     for n, (support, found) in enumerate(zip(supports, near, strict=True)):
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
-        results.append(_result(index, answer, support, found, cfg, judge))
+        own = slice_tokenized(tokens, support.span) if plain else None
+        results.append(_result(index, answer, support, found, cfg, judge, own))
     notes = () if hybrid else ("lexical mode: the embedding model was not used",)
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes)
 
@@ -152,14 +156,16 @@ def _result(
     matches: Sequence[Match],
     config: Config,
     judge: Judge,
+    own: Tokens | None = None,
 ) -> SentenceResult:
+    """``own`` are the sentence's tokens (``tokenize`` of its text) when the caller has them."""
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
     status = status_of(judgement.score, support.missing, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
     # The sentence's own tokens, shared by the no-claim test and the unsupported words.
-    words = tokenize(text)
+    words = own if own is not None else tokenize(text)
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"

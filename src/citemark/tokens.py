@@ -137,3 +137,30 @@ def shift(tokens: Tokens, offset: int) -> Tokens:
         tuple(e + offset for e in tokens.ends),
         tokens.keys,
     )
+
+
+def is_plain(text: str) -> bool:
+    """Whether ``tokenize`` takes its fast path (standard-library ``re``) on ``text``;
+    it then does on every slice of ``text`` too (a slice has no other characters)."""
+    return _plain(text)
+
+
+def slice_tokenized(tokens: Tokens, span: Span) -> Tokens | None:
+    """``tokenize(text[span.start:span.end])`` (in the slice's offsets) from ``tokens``,
+    the tokens of a whole plain ``text`` (see :func:`is_plain`), or ``None`` when a
+    token of ``text`` crosses an edge of ``span``.
+
+    On plain text a token is a maximal run of word characters (or one CJK
+    character), so the slice's runs are the text's runs inside it unless a run
+    crosses the slice's edge, where the slice would see only part of it.
+    """
+    i = bisect_left(tokens.starts, span.start)
+    j = bisect_left(tokens.starts, span.end, lo=i)
+    if (i and tokens.ends[i - 1] > span.start) or (j > i and tokens.ends[j - 1] > span.end):
+        return None
+    offset = span.start
+    return Tokens(
+        tuple(s - offset for s in tokens.starts[i:j]),
+        tuple(e - offset for e in tokens.ends[i:j]),
+        tokens.keys[i:j],
+    )
