@@ -16,6 +16,7 @@ from rapidfuzz import fuzz, process
 
 import citemark.index as index_module
 from citemark import SourceIndex, align, load_config
+from citemark.claims import alone_on_line
 from citemark.embed import default_embedder
 from citemark.spans import DEFAULT_SETTINGS, SpanSettings, _lexical, _prepare
 from citemark.support import _cosines, _dense, _windows
@@ -189,3 +190,19 @@ def test_a_word_cut_by_the_sentence_edge_is_refused() -> None:
     tokens = tokenize(text)
     assert slice_tokenized(tokens, Span(5, 18)) is None  # "enant shall p"
     assert slice_tokenized(tokens, Span(4, 16)) == tokenize(text[4:16])  # "Tenant shall"
+
+
+def test_alone_on_line_reads_the_line_around_the_sentence() -> None:
+    def by_splitting(answer: str, start: int, end: int) -> bool:
+        before = answer[:start].rsplit("\n", 1)[-1]
+        after = answer[end:].split("\n", 1)[0]
+        return not before.strip() and not after.strip()
+
+    rng = random.Random(5)
+    for _ in range(5000):
+        answer = "".join(rng.choice("ab \n\t.") for _ in range(rng.randint(0, 30)))
+        start = rng.randint(0, len(answer))
+        end = rng.randint(start, len(answer))
+        assert alone_on_line(answer, start, end) == by_splitting(answer, start, end)
+    assert alone_on_line("Intro\n  Heading  \nBody", 8, 15)
+    assert not alone_on_line("Intro Heading\nBody", 6, 13)

@@ -121,7 +121,13 @@ def _is_heading(text: str, words: int) -> bool:
 
 
 def alone_on_line(answer: str, start: int, end: int) -> bool:
-    """Whether ``answer[start:end]`` fills its line (only blanks around it)."""
-    before = answer[:start].rsplit("\n", 1)[-1]
-    after = answer[end:].split("\n", 1)[0]
+    """Whether ``answer[start:end]`` fills its line (only blanks around it).
+
+    Found by searching for the line's ends, not by splitting copies of the text
+    before and after: that made each sentence cost as much as the whole answer.
+    """
+    line_start = answer.rfind("\n", 0, start) + 1
+    line_end = answer.find("\n", end)
+    before = answer[line_start:start]
+    after = answer[end : line_end if line_end >= 0 else len(answer)]
     return not before.strip() and not after.strip()

@@ -305,7 +305,10 @@ def _citations(
             source.text[passage.start : passage.end],
             round(passage.score, 6),
         )
-    kept = [c for c in citations.values() if c.kind == "paraphrase" or c in quoted]
+    # By identity: quoted holds citations' own objects, and no two of those are equal
+    # (each has its own key), so this is ``c in quoted`` without comparing fields.
+    outermost = {id(c) for c in quoted}
+    kept = [c for c in citations.values() if c.kind == "paraphrase" or id(c) in outermost]
     ranked = sorted(
         kept,
         key=lambda c: (-c.score, c.source_index, c.source_start, -(c.source_end - c.source_start)),
