@@ -184,7 +184,6 @@ def find_rival(
     ``claim_words``, :func:`folded_words` of ``claim_text``, may come from a caller
     that checks several of the claim's facts.
     """
-    names = isinstance(payload, NameKey)
     crole: Role | None = None
     claim_slot: tuple[str, ...] | None = None
     best: tuple[int, int, int, Fact] | None = None
@@ -192,7 +191,7 @@ def find_rival(
         others: tuple[tuple[int, int], ...] | None = None
         rivals: list[tuple[int, Fact, Payload]] = []
         for ev, ep in zip(facts, payloads, strict=True):
-            if names and isinstance(ep, NameKey):
+            if isinstance(payload, NameKey) and isinstance(ep, NameKey):
                 if claim_words is None:
                     claim_words = folded_words(claim_text)
                 if claim_slot is None:
