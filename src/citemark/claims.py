@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .facts import extract_facts
-from .tokens import tokenize
+from .tokens import Tokens, tokenize
 from .words import STOPWORDS, content_units, unit
 
 # Negations are content words for matching, but "They did not." alone still
@@ -75,13 +75,17 @@ _LABEL_WORDS = 3
 _HEADING_WORDS = 8
 
 
-def is_no_claim(sentence: str, *, alone_on_line: bool = False) -> bool:
+def is_no_claim(
+    sentence: str, *, alone_on_line: bool = False, tokens: Tokens | None = None
+) -> bool:
     """Whether ``sentence`` asserts nothing a source could support or contradict.
 
     ``alone_on_line`` says the sentence is a whole line of the answer, the only
-    place a heading without a full stop can stand.
+    place a heading without a full stop can stand. ``tokens``, when given, must be
+    ``tokenize(sentence)`` (the caller's, to spare tokenizing the sentence again).
     """
-    tokens = tokenize(sentence)
+    if tokens is None:
+        tokens = tokenize(sentence)
     units = content_units(tokens)
     if not set(units) - _NEGATIONS:
         return True
@@ -95,7 +99,8 @@ def is_no_claim(sentence: str, *, alone_on_line: bool = False) -> bool:
     if kinds:
         return False
     rest = _SOURCE_PHRASE.sub("", text)
-    other = [u for u in content_units(tokenize(rest)) if u not in _META]
+    rest_tokens = tokens if rest == sentence else tokenize(rest)
+    other = [u for u in content_units(rest_tokens) if u not in _META]
     if not other:
         return True
     if text.endswith(":"):
@@ -116,7 +121,13 @@ def _is_heading(text: str, words: int) -> bool:
 
 
 def alone_on_line(answer: str, start: int, end: int) -> bool:
-    """Whether ``answer[start:end]`` fills its line (only blanks around it)."""
-    before = answer[:start].rsplit("\n", 1)[-1]
-    after = answer[end:].split("\n", 1)[0]
+    """Whether ``answer[start:end]`` fills its line (only blanks around it).
+
+    Found by searching for the line's ends, not by splitting copies of the text
+    before and after: that made each sentence cost as much as the whole answer.
+    """
+    line_start = answer.rfind("\n", 0, start) + 1
+    line_end = answer.find("\n", end)
+    before = answer[line_start:start]
+    after = answer[end : line_end if line_end >= 0 else len(answer)]
     return not before.strip() and not after.strip()

@@ -39,6 +39,9 @@ _VECTORS_LOCK = threading.Lock()
 # Queries per matrix product in nearest-neighbour search, so that many answer
 # sentences against many source sentences never hold one huge similarity matrix.
 _QUERY_CHUNK = 64
+# Postings (summed over a query's units) from which retrieval adds scores as arrays:
+# below it, numpy's fixed cost exceeds a dictionary update per sentence.
+_ARRAY_RETRIEVAL = 48
 
 
 @dataclass(frozen=True)
@@ -116,17 +119,58 @@ class SourceIndex:
         return self.sources[first.source_index].text[first.start : last.end]
 
     def retrieve(self, units: set[str], limit: int) -> list[int]:
-        """The ``limit`` source sentences sharing the most idf weight with ``units``."""
+        """The ``limit`` source sentences sharing the most idf weight with ``units``.
+
+        Ties go to the lower sentence id. Units are added in sorted order, so that
+        every process adds the same floats in the same order (set order follows the
+        per-process hash seed); both ways of adding below add them so.
+        """
+        ordered = sorted(units)
+        postings = [self.postings.get(u, ()) for u in ordered]
+        if sum(map(len, postings)) >= _ARRAY_RETRIEVAL:
+            return self._retrieve_arrays(ordered, postings, limit)
         scores: dict[int, float] = defaultdict(float)
-        # Sorted, so that every process adds the same floats in the same order:
-        # set order follows the per-process hash seed.
-        for u in sorted(units):
+        for u, ids in zip(ordered, postings, strict=True):
             weight = self.idf(u)
-            for sentence_id in self.postings.get(u, ()):
+            for sentence_id in ids:
                 scores[sentence_id] += weight
         # nsmallest(n, key) is sorted(key)[:n] without sorting every scored sentence.
         ranked = heapq.nsmallest(limit, scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return [sentence_id for sentence_id, _ in ranked]
+
+    def _retrieve_arrays(
+        self, ordered: list[str], postings: list[Sequence[int]], limit: int
+    ) -> list[int]:
+        """:meth:`retrieve` for long postings, with arrays instead of a dictionary update
+        per sentence. ``bincount`` adds each sentence's weights in the order the postings
+        come, unit by unit in sorted order: the same float64 additions as the loop."""
+        if limit <= 0:
+            return []
+        arrays = self.__dict__.setdefault("_posting_arrays", {})
+        found, weights = [], []
+        for u, ids in zip(ordered, postings, strict=True):
+            if ids:
+                array = arrays.get(u)
+                if array is None:
+                    array = arrays[u] = np.array(ids, dtype=np.intp)
+                found.append(array)
+                weights.append(self.idf(u))
+        if not found:
+            return []
+        counts = [len(a) for a in found]
+        scores = np.bincount(
+            np.concatenate(found),
+            weights=np.repeat(np.array(weights), counts),
+            minlength=len(self.sentences),
+        )
+        # Every weight is positive, so the scored sentences are the nonzero ones.
+        hit = np.flatnonzero(scores)
+        if len(hit) > limit:
+            # Only sentences scoring at least the limit-th best can be among the best.
+            kth = -np.partition(-scores[hit], limit - 1)[limit - 1]
+            hit = hit[scores[hit] >= kth]
+        order = np.lexsort((hit, -scores[hit]))[:limit]
+        return hit[order].tolist()
 
     def sentence_vectors(self, embedder: Embedder) -> SentenceVectors:
         """Unit vectors of every source sentence under ``embedder``, built on first call.

@@ -6,9 +6,7 @@ caller prepare sources once and align many answers against them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import wraps
-from typing import ParamSpec, TypeVar
+from collections.abc import Iterable, Sequence
 
 from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
@@ -22,32 +20,11 @@ from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
-from .tokens import Tokens, slice_tokens, tokenize
+from .tokens import Tokens, is_plain, shift, slice_tokenized, slice_tokens, tokenize
 from .types import Match, Span
 from .verbatim import gc_paused, merge
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
 
-
-def _collector_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the cyclic garbage collector paused, restored after it.
-
-    A call without a prepared index builds one: hundreds of thousands of short-lived
-    tuples, lists and strings, freed by reference counting when the call ends. While
-    they live, each burst of allocations made the collector walk them all again
-    (~20 ms of a 280 ms W2 call); the pipeline makes no reference cycles to wait for.
-    """
-
-    @wraps(fn)
-    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with gc_paused():
-            return fn(*args, **kwargs)
-
-    return paused
-
-
-@_collector_paused
 def align(
     answer: str,
     sources: object,
@@ -67,6 +44,25 @@ def align(
     ``deadline`` (seconds from now, or a :class:`~citemark.Deadline`) bounds the
     call's time: past it, :class:`~citemark.DeadlineExceeded` is raised.
     """
+    # The cyclic collector is paused for the call: a call allocates thousands of
+    # short-lived tuples and sets (freed by reference counting, none in a cycle),
+    # and each burst of them set off collections that walk every live object of
+    # the prepared index and the model, which cost more than the call's own work
+    # on large sources. It is restored (only if it was on) when the call ends.
+    with gc_paused():
+        return _align(answer, sources, config, sentences, index, embedder, judge, deadline)
+
+
+def _align(
+    answer: str,
+    sources: object,
+    config: Config | str | None,
+    sentences: Sequence[tuple[int, int]] | None,
+    index: SourceIndex | None,
+    embedder: Embedder | None,
+    judge: Judge | None,
+    deadline: Deadline | float | None,
+) -> Report:
     limit = as_deadline(deadline)
     if index is not None and not isinstance(index, SourceIndex):
         raise InputError(f"index must be a SourceIndex, got {type(index).__name__}")
@@ -90,11 +86,15 @@ def align(
     )
     judge = judge or LogisticJudge(cfg, cfg.mode)
     near = overlapping(spans, matches)
+    # On plain text a sentence's tokens are the answer's tokens inside it (checked
+    # per sentence), which spares tokenizing every sentence again.
+    plain = is_plain(answer)
     results = []
     for n, (support, found) in enumerate(zip(supports, near, strict=True)):
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
-        results.append(_result(index, answer, support, found, cfg, judge))
+        own = slice_tokenized(tokens, support.span) if plain else None
+        results.append(_result(index, answer, support, found, cfg, judge, own))
     notes = () if hybrid else ("lexical mode: the embedding model was not used",)
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes)
 
@@ -156,16 +156,20 @@ def _result(
     matches: Sequence[Match],
     config: Config,
     judge: Judge,
+    own: Tokens | None = None,
 ) -> SentenceResult:
+    """``own`` are the sentence's tokens (``tokenize`` of its text) when the caller has them."""
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
     status = status_of(judgement.score, support.missing, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
+    # The sentence's own tokens, shared by the no-claim test and the unsupported words.
+    words = own if own is not None else tokenize(text)
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"
-    elif is_no_claim(text, alone_on_line=alone_on_line(answer, span.start, span.end)):
+    elif is_no_claim(text, alone_on_line=alone_on_line(answer, span.start, span.end), tokens=words):
         # Nothing to check: neither flagged nor "supported" on a few shared words.
         status = "no_claim"
     citations = _citations(index, span, support, matches, config, status)
@@ -176,6 +180,7 @@ def _result(
             answer,
             span,
             sentence_evidence(citations),
+            tokens=shift(words, span.start),
             context=context_from_index(index, answer, span, judged_supported=False),
         )
         if status in ("partial", "unsupported")
@@ -300,7 +305,10 @@ def _citations(
             source.text[passage.start : passage.end],
             round(passage.score, 6),
         )
-    kept = [c for c in citations.values() if c.kind == "paraphrase" or c in quoted]
+    # By identity: quoted holds citations' own objects, and no two of those are equal
+    # (each has its own key), so this is ``c in quoted`` without comparing fields.
+    outermost = {id(c) for c in quoted}
+    kept = [c for c in citations.values() if c.kind == "paraphrase" or id(c) in outermost]
     ranked = sorted(
         kept,
         key=lambda c: (-c.score, c.source_index, c.source_start, -(c.source_end - c.source_start)),

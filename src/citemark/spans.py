@@ -41,9 +41,11 @@ defaults were chosen on the same ``train`` half.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import mul
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
@@ -192,6 +194,10 @@ class _Evidence:
     prefixes: frozenset[str]
     words: tuple[str, ...]
     pairs: frozenset[frozenset[str]]
+    # ``words`` ordered by length, and their lengths: the fuzzy check compares a
+    # word only with those long enough and short enough to reach its cutoff.
+    by_length: tuple[str, ...] = ()
+    lengths: tuple[int, ...] = ()
 
 
 def find_unsupported(
@@ -317,7 +323,8 @@ def _weigh(
     for n, features in word_features(answer, words, checks, context):
         check = checks[n]
         assert check is not None
-        z = BIAS + sum(w * x for w, x in zip(WEIGHTS, features, strict=True))
+        assert len(features) == len(WEIGHTS)
+        z = BIAS + sum(map(mul, WEIGHTS, features))
         p = 1.0 / (1.0 + math.exp(-z))
         flagged = p >= settings.threshold
         out[n] = WordCheck(check.start, check.end, check.text, not flagged, check.reason, p)
@@ -345,10 +352,33 @@ def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reas
     if len(key) >= settings.prefix and key[: settings.prefix] in ev.prefixes:
         return "prefix"
     if len(key) >= settings.min_fuzzy_length and not key.isdigit():
-        best = process.extractOne(key, ev.words, scorer=fuzz.ratio, score_cutoff=settings.fuzzy)
-        if best is not None:
-            return "fuzzy"
+        lo, hi = _fuzzy_lengths(len(key), settings.fuzzy)
+        first, last = bisect_left(ev.lengths, lo), bisect_right(ev.lengths, hi)
+        if first < last:
+            best = process.extractOne(
+                key, ev.by_length[first:last], scorer=fuzz.ratio, score_cutoff=settings.fuzzy
+            )
+            if best is not None:
+                return "fuzzy"
     return "missing"
+
+
+@lru_cache(maxsize=256)
+def _fuzzy_lengths(length: int, cutoff: float) -> tuple[float, float]:
+    """Lengths a word needs for a ``fuzz.ratio`` of at least ``cutoff`` with a word of
+    ``length`` characters, with a character to spare on each side.
+
+    The ratio is ``100 * (1 - indel / (a + b))`` and the indel distance is at least
+    ``|a - b|``, so ``|a - b| / (a + b)`` may not exceed ``1 - cutoff / 100``: words
+    outside these lengths cannot reach the cutoff, and leaving them out changes
+    no verdict.
+    """
+    share = 1.0 - cutoff / 100.0
+    if share >= 1.0:
+        return -math.inf, math.inf
+    return length * (1.0 - share) / (1.0 + share) - 1.0, length * (1.0 + share) / (
+        1.0 - share
+    ) + 1.0
 
 
 def _fact_verdicts(sentence: str, evidence: str, offset: int) -> list[tuple[int, int, Reason]]:
@@ -461,8 +491,15 @@ def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
             for other in ordered[i + 1 : i + 1 + window]:
                 pairs.add(frozenset((stem, other)))
     prefixes = frozenset(k[:prefix] for k in keys if len(k) >= prefix)
+    by_length = tuple(sorted(keys, key=lambda k: (len(k), k)))
     return _Evidence(
-        frozenset(keys), frozenset(units), prefixes, tuple(sorted(keys)), frozenset(pairs)
+        frozenset(keys),
+        frozenset(units),
+        prefixes,
+        tuple(sorted(keys)),
+        frozenset(pairs),
+        by_length,
+        tuple(map(len, by_length)),
     )
 
 
@@ -495,9 +532,9 @@ def _lead(answer: str, words: Tokens, n: int, lead: int, spans: list[Span]) -> i
 
 def _bridgeable(answer: str, words: Tokens, last: Span, n: int, settings: SpanSettings) -> bool:
     """Whether only few function words (and no phrase-ending punctuation) lie between."""
-    between = [
-        i for i in range(n) if words.starts[i] >= last.end and words.ends[i] <= words.starts[n]
-    ]
+    # Tokens are ordered and never overlap, so those between are the run from the
+    # first one starting at or after the span's end up to token ``n``.
+    between = range(bisect_left(words.starts, last.end, 0, n), n)
     if len(between) > settings.bridge:
         return False
     if any(unit(words.keys[i]) is not None for i in between):

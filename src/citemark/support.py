@@ -12,12 +12,14 @@ facts from several places). The features it measures are what the scorer weighs.
 from __future__ import annotations
 
 import math
+import threading
+import weakref
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import fsum
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 import numpy as np
 from rapidfuzz import fuzz, utils
@@ -27,7 +29,7 @@ from .deadline import Deadline, check
 from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
 from .facts import Fact, FactConflict, check_facts
-from .index import SourceIndex
+from .index import SentenceVectors, SourceIndex
 from .tokens import Tokens, slice_tokens
 from .types import Block, Span
 from .words import bigrams, content_units
@@ -119,10 +121,12 @@ def find_support(
         if n % CHECK_EVERY == 0:
             check(deadline, "retrieving passages")
         sentences.append(_prepare(index, answer, span, tokens, found))
-    dense = _dense(index, sentences, config, embedder)
+    dense, store = _dense(index, sentences, config, embedder)
     for sentence, near_ids in zip(sentences, dense, strict=True):
         sentence.candidates = _windows(index, sentence, config, near_ids)
-    cosines = _cosines(index, sentences, embedder, deadline) if embedder is not None else None
+    cosines = (
+        _cosines(index, sentences, embedder, deadline, store) if embedder is not None else None
+    )
     hybrid = embedder is not None
     supports = []
     for n, sentence in enumerate(sentences):
@@ -208,24 +212,28 @@ def _non_space(text: str) -> int:
 
 def _dense(
     index: SourceIndex, sentences: list[_Sentence], config: Config, embedder: Embedder | None
-) -> list[list[int]]:
+) -> tuple[list[list[int]], SentenceVectors | None]:
     """Per sentence, the source sentences nearest to it by embedding (hybrid mode only).
 
     Lexical retrieval finds only sources sharing a content word; a paraphrase that
     shares none ("The firm posted robust earnings." for "The company reported strong
     profits.") is found here. The search always runs on the static model: the
     precise embedder then scores these few candidates, never every source sentence.
+    Also returns the index's vectors under ``embedder`` when the search used them
+    (``embedder`` is the static model), else ``None``.
     """
     if embedder is None or not config.dense_candidates or not index.sentences:
-        return [[] for _ in sentences]
+        return [[] for _ in sentences], None
     needed = [n for n, s in enumerate(sentences) if s.verbatim < QUOTED]
     if not needed:
-        return [[] for _ in sentences]
+        return [[] for _ in sentences], None
     retriever = embedder if isinstance(embedder, StaticEmbedder) else default_embedder("static")
     store = index.sentence_vectors(retriever)
     queries = retriever.encode([sentences[n].text for n in needed])
     found = dict(zip(needed, store.nearest(queries, config.dense_candidates), strict=True))
-    return [found.get(n, []) for n in range(len(sentences))]
+    return [found.get(n, []) for n in range(len(sentences))], (
+        store if retriever is embedder else None
+    )
 
 
 def _windows(
@@ -252,15 +260,26 @@ def _cosines(
     sentences: list[_Sentence],
     embedder: Embedder,
     deadline: Deadline | None = None,
+    store: SentenceVectors | None = None,
 ) -> list[dict[int, float] | None]:
-    """Cosine of each sentence with each of its candidate source sentences."""
+    """Cosine of each sentence with each of its candidate source sentences.
+
+    ``store``, the index's vectors under ``embedder`` where they exist, gives the
+    source sentences' vectors by sentence id: the very rows ``embedder`` returns
+    for them (it computes a text's vector alone, whatever the batch), without
+    hashing and looking up every candidate text again.
+    """
     needed = [s for s in sentences if s.verbatim < QUOTED and s.candidates]
-    source_ids = sorted({i for s in needed for window in s.candidates for i in window})
     if not needed:
         return [None] * len(sentences)
     answer_vectors = _encode(embedder, [s.text for s in needed], deadline)
-    source_vectors = _encode(embedder, [index.text_of((i,)) for i in source_ids], deadline)
-    row = {sentence_id: n for n, sentence_id in enumerate(source_ids)}
+    row: dict[int, int] | None = None
+    if store is not None:
+        source_vectors = store.matrix  # row n is sentence n
+    else:
+        source_ids = sorted({i for s in needed for window in s.candidates for i in window})
+        source_vectors = _encode(embedder, [index.text_of((i,)) for i in source_ids], deadline)
+        row = {sentence_id: n for n, sentence_id in enumerate(source_ids)}
     result: list[dict[int, float] | None] = []
     position = {id(s): n for n, s in enumerate(needed)}
     for sentence in sentences:
@@ -269,8 +288,11 @@ def _cosines(
             result.append(None)
             continue
         ids = sorted({i for window in sentence.candidates for i in window})
-        sims = source_vectors[[row[i] for i in ids]] @ answer_vectors[n]
-        result.append({i: float(np.clip(v, 0.0, 1.0)) for i, v in zip(ids, sims, strict=True)})
+        rows = ids if row is None else [row[i] for i in ids]
+        sims = source_vectors[rows] @ answer_vectors[n]
+        # One clip over the row, not one numpy call per value: the same float32
+        # values, turned into Python floats by ``tolist`` exactly as ``float`` would.
+        result.append(dict(zip(ids, np.clip(sims, 0.0, 1.0).tolist(), strict=True)))
     return result
 
 
@@ -283,15 +305,15 @@ def _support(
 ) -> Support:
     quoted = sentence.verbatim >= QUOTED
     # A window's units are needed to score it, to cover with it and for the
-    # features: building their union once per window, not at every use, removes
-    # the repeated set unions that dominated this stage.
-    units = {w: _window_units(index, w) for w in sentence.candidates}
-    scored = [
-        _score_passage(index, sentence, w, units[w], cosines, quoted, hybrid)
-        for w in sentence.candidates
-    ]
-    scored.sort(key=lambda p: (-p.score, p.source_index, p.start, -(p.end - p.start)))
-    cover = _cover(sentence, scored, config.max_citations, units)
+    # features: they are built once per window of the index (see _window_of),
+    # not at every use.
+    windows = _windows_of(index)
+    found = [windows.get(w) or _window_of(index, windows, w) for w in sentence.candidates]
+    units = {w.ids: w.units for w in found}
+    total = fsum(sentence.weights.values()) or 1.0
+    scored = [_score_window(sentence, w, total, cosines, quoted, hybrid) for w in found]
+    scored.sort(key=_rank)
+    cover = [_passage(s) for s in _cover(sentence, scored, config.max_citations, total)]
     texts = [index.text_of(p.sentence_ids) for p in cover]
     evidence = "\n".join(texts)
     checked = check_facts(sentence.text, texts) if sentence.units else None
@@ -301,74 +323,149 @@ def _support(
     return Support(sentence.span, features, tuple(cover), missing, evidence, conflicts)
 
 
-def _score_passage(
-    index: SourceIndex,
+class _Window(NamedTuple):
+    """What scoring needs of one candidate window, the same for every answer sentence."""
+
+    ids: tuple[int, ...]
+    source_index: int
+    start: int
+    end: int
+    units: frozenset[str]
+
+
+class _Scored(NamedTuple):
+    """A window scored against one sentence: a :class:`Passage` in the making.
+
+    Only the few passages the cover keeps become :class:`Passage` objects; a
+    tuple is several times cheaper to make for the dozens of candidates.
+    """
+
+    score: float
+    source_index: int
+    start: int
+    end: int
+    window: _Window
+    shared: set[str]
+    recall: float
+    recall_idf: float
+    cosine: float | None
+
+
+# Per prepared index, its candidate windows as scoring needs them. A window is a
+# candidate of many sentences (and of every answer aligned against the index):
+# its units and offsets are worked out once. Weak keys, so an index that is no
+# longer used takes its windows with it.
+_WINDOWS: weakref.WeakKeyDictionary[SourceIndex, dict[tuple[int, ...], _Window]] = (
+    weakref.WeakKeyDictionary()
+)
+_WINDOWS_LOCK = threading.Lock()
+
+
+def _windows_of(index: SourceIndex) -> dict[tuple[int, ...], _Window]:
+    found = _WINDOWS.get(index)
+    if found is None:
+        with _WINDOWS_LOCK:
+            found = _WINDOWS.setdefault(index, {})
+    return found
+
+
+def _window_of(
+    index: SourceIndex, windows: dict[tuple[int, ...], _Window], ids: tuple[int, ...]
+) -> _Window:
+    first, last = index.sentences[ids[0]], index.sentences[ids[-1]]
+    window = _Window(ids, first.source_index, first.start, last.end, _window_units(index, ids))
+    windows[ids] = window
+    return window
+
+
+def _rank(p: _Scored | Passage) -> tuple[float, int, int, int]:
+    """Score, then source order, then earlier position, then longer text."""
+    return (-p.score, p.source_index, p.start, -(p.end - p.start))
+
+
+def _score_window(
     sentence: _Sentence,
-    window: tuple[int, ...],
-    units: set[str],
+    window: _Window,
+    total: float,
     cosines: dict[int, float] | None,
     quoted: bool,
     hybrid: bool,
-) -> Passage:
-    shared = sentence.units & units
-    total = fsum(sentence.weights.values()) or 1.0
-    recall_idf = fsum(sentence.weights[u] for u in shared) / total
+) -> _Scored:
+    """``total`` is the sentence's idf weight (``fsum`` of its weights, or 1.0)."""
+    shared = sentence.units & window.units
+    # fsum is exactly rounded, so the order of the set does not change the sum.
+    recall_idf = fsum(map(sentence.weights.__getitem__, shared)) / total
     recall = len(shared) / (len(sentence.units) or 1)
+    ids = window.ids
     cosine = None
     if hybrid:
-        cosine = 1.0 if quoted else max((cosines or {}).get(i, 0.0) for i in window)
-    lexical = recall_idf - WINDOW_PENALTY * (len(window) - 1)
+        cosine = 1.0 if quoted else max((cosines or {}).get(i, 0.0) for i in ids)
+    lexical = recall_idf - WINDOW_PENALTY * (len(ids) - 1)
     if cosine is None:
         score = lexical
     elif shared:
         score = 0.7 * lexical + 0.3 * cosine
     else:
-        score = SEMANTIC_ONLY * cosine - WINDOW_PENALTY * (len(window) - 1)
-    first, last = index.sentences[window[0]], index.sentences[window[-1]]
+        score = SEMANTIC_ONLY * cosine - WINDOW_PENALTY * (len(ids) - 1)
+    return _Scored(
+        score,
+        window.source_index,
+        window.start,
+        window.end,
+        window,
+        shared,
+        recall,
+        recall_idf,
+        cosine,
+    )
+
+
+def _passage(s: _Scored) -> Passage:
     return Passage(
-        window, first.source_index, first.start, last.end, recall, recall_idf, cosine, score
+        s.window.ids, s.source_index, s.start, s.end, s.recall, s.recall_idf, s.cosine, s.score
     )
 
 
 def _cover(
     sentence: _Sentence,
-    scored: list[Passage],
+    scored: list[_Scored],
     limit: int,
-    units: dict[tuple[int, ...], set[str]],
-) -> list[Passage]:
-    """The best passage, then passages that add most uncovered weight, up to ``limit``."""
+    total: float,
+) -> list[_Scored]:
+    """The best passage, then passages that add most uncovered weight, up to ``limit``.
+
+    ``scored`` is ranked best first; ``total`` is the sentence's idf weight.
+    """
     if not scored:
         return []
     chosen = [scored[0]]
-    covered = sentence.units & units[scored[0].sentence_ids]
-    total = fsum(sentence.weights.values()) or 1.0
+    covered = set(scored[0].shared)
+    weight = sentence.weights.__getitem__
     while len(chosen) < limit:
-        used = {i for p in chosen for i in p.sentence_ids}
+        used = {i for p in chosen for i in p.window.ids}
         best, best_gain = None, MIN_COVER_GAIN * total
         for passage in scored:
-            if not used.isdisjoint(passage.sentence_ids):
+            if not used.isdisjoint(passage.window.ids):
                 continue
-            gain = fsum(
-                sentence.weights[u]
-                for u in (sentence.units & units[passage.sentence_ids]) - covered
-            )
+            new = passage.shared - covered
+            if not new:
+                continue  # adds nothing: no gain can pass the (positive) bar
+            gain = fsum(map(weight, new))
             if gain > best_gain:
                 best, best_gain = passage, gain
         if best is None:
             break
         chosen.append(best)
-        covered |= sentence.units & units[best.sentence_ids]
+        covered |= best.shared
     return chosen
 
 
-def _window_units(index: SourceIndex, window: tuple[int, ...]) -> set[str]:
-    """The content units of a window's sentences together.
-
-    Built exactly as before the memo (a fresh ``set`` unioned in window order), so
-    that set iteration order, and with it every floating-point sum over it, is
-    unchanged.
-    """
-    return set().union(*(index.sentences[i].units for i in window))
+def _window_units(index: SourceIndex, window: tuple[int, ...]) -> frozenset[str]:
+    """The content units of a window's sentences together (a one-sentence window's are
+    its sentence's own set: the cache of windows holds no copy of them)."""
+    if len(window) == 1:
+        return index.sentences[window[0]].units
+    return frozenset().union(*(index.sentences[i].units for i in window))
 
 
 def _features(

@@ -70,11 +70,12 @@ def tokenize(text: str) -> Tokens:
     """Split ``text`` into word tokens (cluster tokens in unspaced scripts)."""
     if _plain(text):
         found = list(_PLAIN_TOKEN.finditer(text))
-        return Tokens(
-            tuple(m.start() for m in found),
-            tuple(m.end() for m in found),
-            tuple(_key(m.group()) for m in found),
-        )
+        if not found:
+            return Tokens((), (), ())
+        # Spans and words fetched by mapping the match methods: no Python-level
+        # generator step per token.
+        starts, ends = zip(*map(re.Match.span, found), strict=True)
+        return Tokens(starts, ends, tuple(map(_key, map(re.Match.group, found))))
     # A word can touch a cluster it does not own ("a" + an emoji skin tone,
     # a Prepend sign before a non-word): widened, no token edge cuts a cluster.
     spans: list[tuple[int, int]] = []
@@ -126,3 +127,40 @@ def slice_tokens(tokens: Tokens, span: Span) -> Tokens:
     i = bisect_left(tokens.starts, span.start)
     j = bisect_left(tokens.starts, span.end, lo=i)
     return Tokens(tokens.starts[i:j], tokens.ends[i:j], tokens.keys[i:j])
+
+
+def shift(tokens: Tokens, offset: int) -> Tokens:
+    """``tokens`` of a slice of a text, in offsets of the whole text (the slice starting
+    at ``offset``)."""
+    return Tokens(
+        tuple(s + offset for s in tokens.starts),
+        tuple(e + offset for e in tokens.ends),
+        tokens.keys,
+    )
+
+
+def is_plain(text: str) -> bool:
+    """Whether ``tokenize`` takes its fast path (standard-library ``re``) on ``text``;
+    it then does on every slice of ``text`` too (a slice has no other characters)."""
+    return _plain(text)
+
+
+def slice_tokenized(tokens: Tokens, span: Span) -> Tokens | None:
+    """``tokenize(text[span.start:span.end])`` (in the slice's offsets) from ``tokens``,
+    the tokens of a whole plain ``text`` (see :func:`is_plain`), or ``None`` when a
+    token of ``text`` crosses an edge of ``span``.
+
+    On plain text a token is a maximal run of word characters (or one CJK
+    character), so the slice's runs are the text's runs inside it unless a run
+    crosses the slice's edge, where the slice would see only part of it.
+    """
+    i = bisect_left(tokens.starts, span.start)
+    j = bisect_left(tokens.starts, span.end, lo=i)
+    if (i and tokens.ends[i - 1] > span.start) or (j > i and tokens.ends[j - 1] > span.end):
+        return None
+    offset = span.start
+    return Tokens(
+        tuple(s - offset for s in tokens.starts[i:j]),
+        tuple(e - offset for e in tokens.ends[i:j]),
+        tokens.keys[i:j],
+    )

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .conflicts import find_rival
+from .conflicts import find_rival, folded_words
 from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS
 from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
@@ -249,6 +249,8 @@ def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
     cl = _analyse(claim)
     payloads = dict(zip(cl.facts, cl.payloads, strict=True))
     views = [(text, *_facts_of(text)) for text in passages]
+    # The claim's words, for names: folded once for all of its missing names.
+    words = folded_words(claim) if any(f.kind == "name" for f in missing) else None
     found: list[FactConflict] = []
     for fact in missing:
         if fact.kind == "negation":
@@ -256,7 +258,7 @@ def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
         elif fact not in payloads:
             got = None
         else:
-            got = find_rival(claim, cl.facts, fact, payloads[fact], views)
+            got = find_rival(claim, cl.facts, fact, payloads[fact], views, words)
         if got is not None:
             found.append(FactConflict(fact.kind, fact, got[1], got[0]))
     clashed = {c.claim for c in found}

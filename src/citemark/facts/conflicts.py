@@ -95,25 +95,33 @@ def _date_order(d: DateKeys) -> float | None:
 
 
 def _rival_names(
-    claim_text: str, claim: Fact, cp: NameKey, text: str, ev: Fact, ep: NameKey
+    claim_words: frozenset[str],
+    claim_slot: tuple[str, ...],
+    cp: NameKey,
+    text: str,
+    ev: Fact,
+    ep: NameKey,
 ) -> bool:
     """Another name where the claim has its own: the same kind of organisation or place
     ("Acme Corp" / "Beta Corp"), or right after the same words ("signed by Acme" /
-    "signed by Beta")."""
+    "signed by Beta").
+
+    ``claim_words`` are :func:`folded_words` of the claim and ``claim_slot`` is
+    ``slot_of`` its name: worked out once, since one claim name is tested against
+    every name of every passage."""
     if set(cp.words) & set(ep.words) - GENERIC_HEADS:
         return False  # a shared distinctive word: the same name written differently
-    if _words_in(ep.words, claim_text):
+    if all(w in claim_words for w in ep.words if w not in GENERIC_HEADS):
         return False  # the claim names it too ("Canadian singer Kai")
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
-    before = slot_of(claim_text, claim.start)
-    return bool(before) and before == slot_of(text, ev.start)
+    return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
 
 
-def _words_in(words: tuple[str, ...], text: str) -> bool:
-    folded = {fold(w) for w in _WORD.findall(text)}
-    return all(w in folded for w in words if w not in GENERIC_HEADS)
+def folded_words(text: str) -> frozenset[str]:
+    """The folded words of ``text``, what a name's words are looked up in."""
+    return frozenset(map(fold, _WORD.findall(text)))
 
 
 def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
@@ -167,19 +175,35 @@ def find_rival(
     fact: Fact,
     payload: Payload,
     passages: Sequence[tuple[str, Sequence[Fact], Sequence[Payload]]],
+    claim_words: frozenset[str] | None = None,
 ) -> tuple[int, Fact] | None:
-    """The passage index and fact that state ``fact`` with another value, if any."""
-    crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
+    """The passage index and fact that state ``fact`` with another value, if any.
+
+    Most evidence facts are of another kind than ``fact`` and can be no rival: they
+    are passed over before anything (roles, the claim's words) is worked out.
+    ``claim_words``, :func:`folded_words` of ``claim_text``, may come from a caller
+    that checks several of the claim's facts.
+    """
+    crole: Role | None = None
+    claim_slot: tuple[str, ...] | None = None
     best: tuple[int, int, int, Fact] | None = None
     for index, (text, facts, payloads) in enumerate(passages):
-        others = _spans(facts)
+        others: tuple[tuple[int, int], ...] | None = None
         rivals: list[tuple[int, Fact, Payload]] = []
         for ev, ep in zip(facts, payloads, strict=True):
             if isinstance(payload, NameKey) and isinstance(ep, NameKey):
-                if not _rival_names(claim_text, fact, payload, text, ev, ep):
+                if claim_words is None:
+                    claim_words = folded_words(claim_text)
+                if claim_slot is None:
+                    claim_slot = slot_of(claim_text, fact.start)
+                if not _rival_names(claim_words, claim_slot, payload, text, ev, ep):
                     continue
-            elif not _same_slot(fact, payload, ev, ep):
+            elif ev.kind != fact.kind or not _same_slot(fact, payload, ev, ep):
                 continue
+            if crole is None:
+                crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
+            if others is None:
+                others = _spans(facts)
             strength = _agrees(
                 fact, payload, crole, ev, ep, role_of(text, ev.start, ev.end, others)
             )

@@ -1,0 +1,208 @@
+"""The prepared-index hot paths give what the plain ways of computing them give.
+
+Each fast path of a prepared ``align`` (array retrieval, the per-index window
+cache, source vectors from the index's store, the length-pruned fuzzy check, the
+plain-text tokenizer) is held here to the straightforward computation it
+replaced, on real text, so that a change to either side that makes them differ
+fails.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rapidfuzz import fuzz, process
+
+import citemark.index as index_module
+from citemark import SourceIndex, align, load_config
+from citemark.claims import alone_on_line
+from citemark.embed import default_embedder
+from citemark.spans import DEFAULT_SETTINGS, SpanSettings, _lexical, _prepare
+from citemark.support import _cosines, _dense, _windows
+from citemark.support import _prepare as prepare_sentence
+from citemark.tokens import _PLAIN_TOKEN, _key, _plain, is_plain, slice_tokenized, tokenize
+from citemark.types import Span
+
+LEASE = (
+    "RESIDENTIAL LEASE. The term of this Lease is one (1) year, beginning on March 1, 2024. "
+    "The Tenant shall pay the monthly rent of $2,400 on the first day of each month. "
+    "The Landlord shall return the security deposit within thirty (30) days after "
+    "the termination of this Lease."
+)
+STATUTE = (
+    "A landlord may not retain any portion of a security deposit for ordinary wear and tear. "
+    "The landlord must provide an itemized statement of deductions."
+)
+SOURCES = [{"id": "lease", "text": LEASE}, {"id": "statute", "text": STATUTE}]
+
+# Clauses of a few kinds, so that units recur across sentences with different idf.
+CLAUSES = [
+    "The Tenant shall pay the monthly rent of $2,400 on the first day of each month.",
+    "The Landlord shall return the security deposit within thirty (30) days.",
+    "The Tenant shall not sublet the Premises without the prior written consent.",
+    "Either party may terminate this Lease on sixty (60) days written notice.",
+    "The Landlord shall keep the roof and the structural walls in good repair.",
+    "The Tenant shall keep the Premises clean and shall pay for all utilities.",
+    "Any notice under this Lease shall be given in writing to the other party.",
+    "The security deposit shall not be used to pay the last month's rent.",
+]
+
+
+def _sources(n: int, seed: int) -> list[dict[str, str]]:
+    rng = random.Random(seed)
+    return [
+        {"id": f"s{k}", "text": " ".join(rng.choice(CLAUSES) for _ in range(6))} for k in range(n)
+    ]
+
+
+def test_array_retrieval_ranks_exactly_as_the_dictionary_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    index = SourceIndex(_sources(12, 1), config="lexical")
+    vocabulary = [*sorted(index.postings), "unseenword"]
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(300):
+        units = set(rng.sample(vocabulary, rng.randint(0, 12)))
+        limit = rng.choice([0, 1, 3, 8, 1000])
+        monkeypatch.setattr(index_module, "_ARRAY_RETRIEVAL", 0)
+        arrays = index.retrieve(units, limit)
+        monkeypatch.setattr(index_module, "_ARRAY_RETRIEVAL", 10**9)
+        loop = index.retrieve(units, limit)
+        assert arrays == loop
+        compared += bool(loop)
+    assert compared > 100  # most queries found something to rank
+
+
+def test_ties_go_to_the_lower_sentence_id_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same sentence in every source: every id scores the same.
+    index = SourceIndex([{"id": f"d{k}", "text": CLAUSES[0]} for k in range(60)], "lexical")
+    for threshold in (0, 10**9):
+        monkeypatch.setattr(index_module, "_ARRAY_RETRIEVAL", threshold)
+        assert index.retrieve({"rent", "tenant"}, 5) == [0, 1, 2, 3, 4]
+
+
+def test_a_reused_index_aligns_each_answer_as_a_fresh_one_does() -> None:
+    """The window cache lives with the index across answers; it must change no result."""
+    config = load_config("default")
+    sources = _sources(6, 3)
+    shared = SourceIndex(sources, config)
+    answers = [
+        "The Tenant pays rent of $2,400 monthly. The deposit comes back within 30 days.",
+        "Either party may end the Lease on 60 days notice. The Landlord repairs the roof.",
+        "The Tenant may sublet freely. Notices may be given by telephone.",
+    ]
+    for answer in answers:
+        fresh = align(answer, None, index=SourceIndex(sources, config), config=config)
+        reused = align(answer, None, index=shared, config=config)
+        assert reused.to_dict() == fresh.to_dict()
+
+
+def test_cosines_from_the_store_equal_cosines_from_encoding() -> None:
+    config = load_config("default")
+    index = SourceIndex([{"id": "lease", "text": LEASE}, {"id": "law", "text": STATUTE}], config)
+    answer = "The renter pays $2,400 each month. Deposits come back within a month."
+    spans = [Span(0, 34), Span(35, len(answer))]
+    embedder = default_embedder(config.embedder)
+    sentences = [prepare_sentence(index, answer, s, tokenize(answer), []) for s in spans]
+    dense, store = _dense(index, sentences, config, embedder)
+    assert store is not None
+    for sentence, near in zip(sentences, dense, strict=True):
+        sentence.candidates = _windows(index, sentence, config, near)
+    with_store = _cosines(index, sentences, embedder, None, store)
+    encoded = _cosines(index, sentences, embedder, None, None)
+    assert with_store == encoded
+    assert any(c for c in with_store)
+
+
+@pytest.mark.parametrize("cutoff", [85.0, 70.0, 95.0, 100.0, 0.0])
+def test_length_pruned_fuzzy_check_backs_the_same_words(cutoff: float) -> None:
+    settings = SpanSettings(fuzzy=cutoff)
+    evidence = _prepare((LEASE + " " + STATUTE,), settings.prefix, settings.pair_window)
+    words = set(tokenize(" ".join(CLAUSES) + " organisation organization terminations").keys)
+    words |= {w[:-1] for w in evidence.words} | {w + "s" for w in evidence.words}
+    checked = 0
+    for key in sorted(words):
+        if len(key) < settings.min_fuzzy_length or key.isdigit():
+            continue
+        verdict = _lexical(key, "zz-no-such-stem", evidence, settings)
+        if verdict in ("stem", "prefix"):
+            continue
+        full = process.extractOne(key, evidence.words, scorer=fuzz.ratio, score_cutoff=cutoff)
+        assert (verdict == "fuzzy") == (full is not None), key
+        checked += 1
+    assert checked > 50
+
+
+def test_default_settings_fuzzy_check_still_finds_a_spelling_variant() -> None:
+    evidence = _prepare(("The organization shall pay.",), 6, 2)
+    assert _lexical("organisation", "organis", evidence, DEFAULT_SETTINGS) in ("fuzzy", "prefix")
+
+
+def test_plain_tokenizer_gives_the_tokens_of_the_match_loop() -> None:
+    texts = [LEASE, STATUTE, *CLAUSES, "", "  ...  ", "Zürich’s 3.5% rate—up 2x!", "中文 text"]
+    for text in texts:
+        assert _plain(text)
+        found = list(_PLAIN_TOKEN.finditer(text))
+        expected = (
+            tuple(m.start() for m in found),
+            tuple(m.end() for m in found),
+            tuple(_key(m.group()) for m in found),
+        )
+        tokens = tokenize(text)
+        assert (tokens.starts, tokens.ends, tokens.keys) == expected
+
+
+def test_prepared_align_matches_unprepared_align_on_the_lease() -> None:
+    config = load_config("default")
+    answer = (
+        "The lease runs for one year from March 1, 2024. The Tenant pays $2,500 a month. "
+        "The Landlord returns the deposit within 30 days."
+    )
+    index = SourceIndex(SOURCES, config)
+    first = align(answer, None, index=index, config=config).to_dict()
+    again = align(answer, None, index=index, config=config).to_dict()
+    plain = align(answer, SOURCES, config=config).to_dict()
+    assert first == again == plain
+
+
+def test_a_sentence_of_plain_text_has_the_answer_tokens_inside_it() -> None:
+    texts = [LEASE, STATUTE, " ".join(CLAUSES), "Zürich’s 3.5% rate—up 2x! 中文 text, 東京 ok."]
+    rng = random.Random(11)
+    taken = 0
+    for text in texts:
+        assert is_plain(text)
+        tokens = tokenize(text)
+        for _ in range(400):
+            start = rng.randrange(len(text))
+            end = rng.randrange(start + 1, len(text) + 1)
+            got = slice_tokenized(tokens, Span(start, end))
+            if got is None:  # a word crosses an edge: the caller tokenizes the slice
+                continue
+            assert got == tokenize(text[start:end])
+            taken += 1
+    assert taken > 200
+
+
+def test_a_word_cut_by_the_sentence_edge_is_refused() -> None:
+    text = "The Tenant shall pay rent."
+    tokens = tokenize(text)
+    assert slice_tokenized(tokens, Span(5, 18)) is None  # "enant shall p"
+    assert slice_tokenized(tokens, Span(4, 16)) == tokenize(text[4:16])  # "Tenant shall"
+
+
+def test_alone_on_line_reads_the_line_around_the_sentence() -> None:
+    def by_splitting(answer: str, start: int, end: int) -> bool:
+        before = answer[:start].rsplit("\n", 1)[-1]
+        after = answer[end:].split("\n", 1)[0]
+        return not before.strip() and not after.strip()
+
+    rng = random.Random(5)
+    for _ in range(5000):
+        answer = "".join(rng.choice("ab \n\t.") for _ in range(rng.randint(0, 30)))
+        start = rng.randint(0, len(answer))
+        end = rng.randint(start, len(answer))
+        assert alone_on_line(answer, start, end) == by_splitting(answer, start, end)
+    assert alone_on_line("Intro\n  Heading  \nBody", 8, 15)
+    assert not alone_on_line("Intro Heading\nBody", 6, 13)
