@@ -24,12 +24,19 @@ rules say: those are the details a legal reader relies on.
 
 Given a :class:`SourceContext` (the pipeline always gives one), a small
 logistic word model then decides, weighing those checks with what the rest of
-the sources say (is the word in the passages retrieval ranked next, in any
-source, how rare is it, is it capitalised, a past-tense verb the article likely
-paraphrased); annotators flag nouns, names and numbers far more often than
-verbs. Its weights were fitted on the upstream ``train`` half of
-``wice_spans.jsonl`` (``benchmarks/fit_spans.py``); without a context a word is
-flagged exactly when the checks find it unbacked.
+the sources say (is the word in the passages retrieval ranked next, in the ten
+it ranked next, in any source, how rare is it, is it capitalised, a past-tense
+verb the article likely paraphrased, where it stands in the sentence, is the
+word itself in the cited passages even when the fact it belongs to is not:
+"June" and "2014" of "June 13, 2014" usually are, "13" is not); annotators flag
+nouns, names and numbers far more often than verbs. A second logistic pass
+reads each word's first probability beside its neighbours' (annotators mark
+phrases, so a word between two doubtful words is doubtful too) and the
+sentence's highest and mean; it decides. Both passes' weights live in
+:mod:`citemark.span_weights`, fitted on the upstream ``train`` half of
+``wice_spans.jsonl`` by ``benchmarks/fit_spans.py`` (the second pass on
+out-of-fold first-pass probabilities, its threshold on out-of-fold F1); without
+a context a word is flagged exactly when the checks find it unbacked.
 
 Function words and punctuation are never flagged on their own, but a run of up
 to :attr:`SpanSettings.bridge` of them between two flagged words is bridged, and
@@ -45,12 +52,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from operator import mul
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
 from rapidfuzz import fuzz, process
 
+from . import span_weights
 from .facts import extract_facts, missing_facts
 from .tokens import Tokens, slice_tokens, tokenize
 from .types import Span
@@ -107,8 +114,8 @@ class SpanSettings:
     pair_window: int = 2
     # function words just before a span that join it
     lead: int = 1
-    # word-model probability at which a word is flagged
-    threshold: float = 0.35
+    # second-pass probability at which a word is flagged
+    threshold: float = span_weights.THRESHOLD
 
 
 DEFAULT_SETTINGS = SpanSettings()
@@ -150,10 +157,11 @@ class SourceContext:
     known: Container[str]
     rarity: Callable[[str], float]
     judged_supported: bool = False
+    # The passages retrieval ranked next beyond ``nearby`` (with them, the top ten).
+    wider: tuple[str, ...] = ()
 
 
-# Weights of the word model (logistic), fitted on the upstream ``train`` half of
-# wice_spans.jsonl by benchmarks/fit_spans.py; see FEATURES for the order.
+# Inputs of the first pass of the word model (logistic; weights in span_weights).
 FEATURES = (
     "missing_cited",
     "glued_to_missing",
@@ -167,22 +175,28 @@ FEATURES = (
     "judged_supported",
     "past_tense",
     "length",
+    # the word itself (not the fact around it) absent from the cited passages
+    "word_missing_cited",
+    "word_missing_in_missing_fact",
+    "word_present_in_missing_fact",
+    "missing_wider",
+    "digits",
+    "citations",
+    "position",
+    "first_word",
+    "last_word",
 )
-WEIGHTS = (
-    1.3964,
-    1.5856,
-    1.8972,
-    1.5594,
-    0.6423,
-    0.6527,
-    -0.4726,
-    1.8392,
-    -1.436,
-    0.7182,
-    -1.2141,
-    -0.3736,
+# What the second pass adds to FEATURES: the first pass's verdicts around the word.
+STACK_FEATURES = (
+    "first_pass_logit",
+    "left_probability",
+    "right_probability",
+    "glued_left_probability",
+    "glued_right_probability",
+    "neighbour_probability",
+    "sentence_max_probability",
+    "sentence_mean_probability",
 )
-BIAS = -2.9692
 
 
 @dataclass(frozen=True)
@@ -230,7 +244,7 @@ def find_unsupported(
     rules = settings if context is not None else replace(settings, grow=0)
     checks = _check_words(answer, span, words, evidence, embedder, rules)
     if context is not None:
-        checks = _weigh(answer, words, checks, context, settings)
+        checks = _weigh(answer, words, checks, context, evidence, settings)
         if settings.regrow:
             ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
             for _ in range(settings.grow):
@@ -274,28 +288,41 @@ def _check_words(
 
 
 def word_features(
-    answer: str, words: Tokens, checks: list[WordCheck | None], context: SourceContext
+    answer: str,
+    words: Tokens,
+    checks: list[WordCheck | None],
+    context: SourceContext,
+    evidence: Sequence[str] = (),
 ) -> list[tuple[int, tuple[float, ...]]]:
-    """The word model's inputs (in :data:`FEATURES` order) for each content word,
-    with the word's token position."""
+    """The first pass's inputs (in :data:`FEATURES` order) for each content word,
+    with the word's token position. ``evidence`` is what the checks compared with."""
     content = [(n, c) for n, c in enumerate(checks) if c is not None]
     if not content:
         return []
     nearby = _prepare(context.nearby, DEFAULT_SETTINGS.prefix, DEFAULT_SETTINGS.pair_window)
+    wider = _prepare(
+        context.nearby + context.wider, DEFAULT_SETTINGS.prefix, DEFAULT_SETTINGS.pair_window
+    )
+    cited = _prepare(tuple(evidence), DEFAULT_SETTINGS.prefix, DEFAULT_SETTINGS.pair_window)
     share = sum(not c.supported for _, c in content) / len(content)
     first = words.starts[0] if len(words) else 0
+    last = len(content) - 1
+    citations = min(len(evidence), 5) / 5
     out = []
-    for n, check in content:
+    for i, (n, check) in enumerate(content):
         key = words.keys[n]
         stem = unit(key) or key
         near = _lexical(key, stem, nearby, DEFAULT_SETTINGS) != "missing"
+        far = near or _lexical(key, stem, wider, DEFAULT_SETTINGS) != "missing"
+        word_missing = _word_missing(key, stem, check.reason, cited)
+        in_missing_fact = check.reason == "missing_fact"
         out.append(
             (
                 n,
                 (
                     float(check.reason in ("missing", "missing_fact")),
                     float(check.reason == "context"),
-                    float(check.reason == "missing_fact"),
+                    float(in_missing_fact),
                     float(check.reason == "fact"),
                     float(not near and check.reason != "fact"),
                     float(stem not in context.known),
@@ -305,10 +332,82 @@ def word_features(
                     float(context.judged_supported),
                     float(key.endswith("ed")),
                     len(key) / 10,
+                    float(word_missing),
+                    float(word_missing and in_missing_fact),
+                    float(not word_missing and in_missing_fact),
+                    float(not far),
+                    float(key.isdigit()),
+                    citations,
+                    i / max(last, 1),
+                    float(i == 0),
+                    float(i == last),
                 ),
             )
         )
     return out
+
+
+def _word_missing(key: str, stem: str, reason: Reason, cited: _Evidence) -> bool:
+    """Whether the word itself is absent from the cited passages: the fact check's
+    verdict covers the whole fact, the lexical one this word."""
+    if reason in ("fact", "missing_fact"):
+        return _lexical(key, stem, cited, DEFAULT_SETTINGS) == "missing"
+    return reason == "missing"
+
+
+def stack_features(
+    answer: str, words: Tokens, positions: Sequence[int], first: Sequence[float]
+) -> list[tuple[float, ...]]:
+    """The second pass's additions (:data:`STACK_FEATURES`) for each content word,
+    from the first pass's probabilities ``first`` of the words at ``positions``."""
+    count = len(positions)
+    if not count:
+        return []
+    top = max(first)
+    mean = sum(first) / count
+    out = []
+    for i, p in enumerate(first):
+        left = first[i - 1] if i > 0 else 0.0
+        right = first[i + 1] if i < count - 1 else 0.0
+        glued_left = i > 0 and _glued(answer, words, positions[i - 1], positions[i])
+        glued_right = i < count - 1 and _glued(answer, words, positions[i], positions[i + 1])
+        clipped = min(max(p, 1e-4), 1 - 1e-4)
+        out.append(
+            (
+                math.log(clipped / (1 - clipped)),
+                left,
+                right,
+                left if glued_left else 0.0,
+                right if glued_right else 0.0,
+                max(left, right),
+                top,
+                mean,
+            )
+        )
+    return out
+
+
+def _logistic(rows: np.ndarray, weights: Sequence[float], bias: float) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-(rows @ np.asarray(weights) + bias)))
+
+
+def word_probabilities(
+    answer: str,
+    words: Tokens,
+    checks: list[WordCheck | None],
+    context: SourceContext,
+    evidence: Sequence[str] = (),
+) -> list[tuple[int, float]]:
+    """Each content word's probability of being unsupported (both passes), by token position."""
+    found = word_features(answer, words, checks, context, evidence)
+    if not found:
+        return []
+    positions = [n for n, _ in found]
+    rows = np.array([f for _, f in found], dtype=np.float64)
+    first = _logistic(rows, span_weights.WORD_WEIGHTS, span_weights.WORD_BIAS).tolist()
+    stacked = np.hstack([rows, np.array(stack_features(answer, words, positions, first))])
+    second = _logistic(stacked, span_weights.STACK_WEIGHTS, span_weights.STACK_BIAS)
+    return list(zip(positions, second.tolist(), strict=True))
 
 
 def _weigh(
@@ -316,33 +415,37 @@ def _weigh(
     words: Tokens,
     checks: list[WordCheck | None],
     context: SourceContext,
+    evidence: Sequence[str],
     settings: SpanSettings,
 ) -> list[WordCheck | None]:
     """Replace each word's verdict by the word model's, keeping the lexical reason."""
     out = list(checks)
-    for n, features in word_features(answer, words, checks, context):
+    for n, p in word_probabilities(answer, words, checks, context, evidence):
         check = checks[n]
         assert check is not None
-        assert len(features) == len(WEIGHTS)
-        z = BIAS + sum(map(mul, WEIGHTS, features))
-        p = 1.0 / (1.0 + math.exp(-z))
         flagged = p >= settings.threshold
         out[n] = WordCheck(check.start, check.end, check.text, not flagged, check.reason, p)
     return out
 
 
 def context_from_index(
-    index: SourceIndex, answer: str, span: Span, judged_supported: bool, nearby: int = 3
+    index: SourceIndex,
+    answer: str,
+    span: Span,
+    judged_supported: bool,
+    nearby: int = 3,
+    wider: int = 10,
 ) -> SourceContext:
     """The :class:`SourceContext` of one sentence from a prepared index."""
     stems = set(content_units(tokenize(answer[span.start : span.end])))
-    ids = index.retrieve(stems, nearby)
+    ids = index.retrieve(stems, max(nearby, wider))
     unseen = math.log(1 + max(len(index.sentences), 1) / 0.5)
     return SourceContext(
-        tuple(index.text_of((i,)) for i in ids),
+        tuple(index.text_of((i,)) for i in ids[:nearby]),
         index.postings,
         lambda stem: index.idf(stem) / unseen,
         judged_supported,
+        tuple(index.text_of((i,)) for i in ids[nearby:wider]),
     )
 
 
