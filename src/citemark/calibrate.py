@@ -35,7 +35,7 @@ from .score import STATUSES, LogisticJudge, capping_kinds, decide
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
 # Bumped when :class:`Row` changes, so an older cache is measured afresh.
-ROW_VERSION = 2
+ROW_VERSION = 3
 # The precise preset: hybrid mode with the full MiniLM scoring the candidates.
 PRECISE = Config(name="precise", embedder="minilm")
 GRID = np.round(np.arange(0.02, 0.99, 0.01), 2)
@@ -54,6 +54,8 @@ class Row:
     conflicts: int = 0
     hit1: bool | None = None
     hit3: bool | None = None
+    # kinds of the missing facts no source states: the ones that can cap
+    unsourced: tuple[str, ...] = ()
 
 
 def measure(data_dir: Path, config: Config) -> list[Row]:
@@ -75,6 +77,7 @@ def measure(data_dir: Path, config: Config) -> list[Row]:
                     p.conflicts,
                     p.hit1,
                     p.hit3,
+                    p.unsourced,
                 )
             )
     return rows
@@ -191,7 +194,7 @@ def statuses(
         decide(
             float(score[i]),
             None if claim is None else float(claim[i]),
-            bool(kinds.intersection(r.missing)),
+            bool(kinds.intersection(r.unsourced)),
             r.conflicts,
             supported,
             partial,
@@ -393,9 +396,8 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
         if r.split != "holdout":
             continue
         j = judge("", "", r.features)
-        status = decide(
-            j.score, j.claim, bool(kinds.intersection(r.missing)), r.conflicts, supported, partial
-        )
+        blocked = bool(kinds.intersection(r.unsourced))
+        status = decide(j.score, j.claim, blocked, r.conflicts, supported, partial)
         out.append(
             Prediction(
                 r.dataset,
@@ -409,6 +411,8 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
                 r.hit3,
                 missing=r.missing,
                 conflicts=r.conflicts,
+                unsourced=r.unsourced,
+                above=j.score >= supported,
             )
         )
     return out
@@ -480,6 +484,7 @@ def _cached_rows(path: Path, data_dir: Path, config: Config) -> list[Row]:
 
 def _row(data: dict[str, object]) -> Row:
     data["missing"] = tuple(data.get("missing") or ())  # type: ignore[arg-type]
+    data["unsourced"] = tuple(data.get("unsourced") or ())  # type: ignore[arg-type]
     return Row(**data)  # type: ignore[arg-type]
 
 

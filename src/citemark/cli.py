@@ -701,19 +701,22 @@ def eval_command(
     """
     from .evaluate import format_fact_cap_table, format_table, predict, read_records, summarize
     from .evaluate import plot as draw
+    from .score import capping_kinds
 
     predictions = []
     for file in files:
         predictions.extend(predict(read_records(file), config=config, split=split))
     if not predictions:
         raise click.ClickException("no labelled sentences in the selected records")
-    summary = summarize(predictions)
+    summary = summarize(predictions, capping_kinds(_config(config)))
     if as_json:
         click.echo(json.dumps({"config": config, "split": split, "results": summary}, indent=2))
     else:
         click.echo(f"preset {config}, split {split}\n")
         click.echo(format_table(summary))
-        click.echo("\nfact cap (a missing key fact kept these from 'supported') and conflicts\n")
+        click.echo(
+            "\nfact cap (a key fact no source states kept these from 'supported') and conflicts\n"
+        )
         click.echo(format_fact_cap_table(summary))
     if plot:
         draw(predictions, plot)

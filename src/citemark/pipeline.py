@@ -137,7 +137,7 @@ def _result(
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
-    status = status_of(judgement.score, support.missing, config, claim=judgement.claim)
+    status = status_of(judgement.score, support.unsourced, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
@@ -170,6 +170,7 @@ def _result(
         support.missing,
         conflicts,
         unsupported,
+        support.unsourced,
     )
 
 

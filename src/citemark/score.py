@@ -91,7 +91,11 @@ def capping_kinds(config: Config) -> frozenset[str]:
 
 
 def fact_capped(score: float, missing: tuple[Fact, ...], config: Config) -> bool:
-    """Whether a missing fact is all that keeps this score from "supported"."""
+    """Whether a capping fact of ``missing`` is all that keeps this score from "supported".
+
+    ``missing`` is what the caller passes to :func:`status_of`: the pipeline passes
+    the sentence's unsourced facts (stated in no source at all).
+    """
     kinds = capping_kinds(config)
     return score >= config.thresholds()[0] and any(f.kind in kinds for f in missing)
 
@@ -106,10 +110,14 @@ def status_of(
 ) -> Status:
     """The status for a judgement, lowered when facts that matter are missing.
 
-    A changed number or a dropped negation is exactly the error a reviewer must
-    not miss, so it caps the status at "partial" whatever the other features say
+    An invented number is exactly the error a reviewer must not miss, so a fact
+    of ``missing`` caps the status at "partial" whatever the other features say
     (for the kinds the preset's ``cap_facts`` names; see :func:`capping_kinds`);
-    a fact the evidence contradicts makes the sentence "unsupported".
+    a fact the evidence contradicts makes the sentence "unsupported". The
+    pipeline passes as ``missing`` only the facts no source states in any form
+    (``facts.unsourced_facts``): one that is merely absent from the cited passage
+    while another source states it lowers the score as a missing-fact feature
+    and is reported, but does not cap.
     """
     blocked = bool(capping_kinds(config).intersection(f.kind for f in missing))
     supported, partial = config.thresholds()
