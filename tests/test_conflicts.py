@@ -247,6 +247,11 @@ def test_a_number_another_source_states_is_reported_but_does_not_cap() -> None:
     assert sentence.unsourced_facts == ()
     assert sentence.score >= config.thresholds()[0]
     assert sentence.status == "supported"
+    # strict_facts (legal-strict) asks the cited evidence itself to state every fact
+    strict = config.with_(strict_facts=True)
+    assert citemark.align(NOTICE_CLAIM, NOTICE_SOURCES, config=strict).sentences[0].status == (
+        "partial"
+    )
 
 
 def test_fact_cap_per_kind_counts_the_sentences_each_kind_would_change() -> None:

@@ -31,7 +31,7 @@ import numpy as np
 
 from .config import FEATURES_HYBRID, FEATURES_LEXICAL, Config, load_config
 from .evaluate import Prediction, format_table, predict, read_records, split_of, summarize
-from .score import STATUSES, LogisticJudge, capping_kinds, decide
+from .score import STATUSES, LogisticJudge, cap_candidates, capping_kinds, decide
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
 # Bumped when :class:`Row` changes, so an older cache is measured afresh.
@@ -189,12 +189,13 @@ def statuses(
     strict: bool,
 ) -> list[str]:
     """The status :func:`citemark.score.decide` gives each row at these thresholds."""
-    kinds = capping_kinds(Config(strict_facts=strict))
+    config = Config(strict_facts=strict)
+    kinds = capping_kinds(config)
     return [
         decide(
             float(score[i]),
             None if claim is None else float(claim[i]),
-            bool(kinds.intersection(r.unsourced)),
+            bool(kinds.intersection(cap_candidates(r.missing, r.unsourced, config))),
             r.conflicts,
             supported,
             partial,
@@ -396,7 +397,7 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
         if r.split != "holdout":
             continue
         j = judge("", "", r.features)
-        blocked = bool(kinds.intersection(r.unsourced))
+        blocked = bool(kinds.intersection(cap_candidates(r.missing, r.unsourced, config)))
         status = decide(j.score, j.claim, blocked, r.conflicts, supported, partial)
         out.append(
             Prediction(

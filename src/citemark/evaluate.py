@@ -28,7 +28,7 @@ from .facts import FACT_KINDS
 from .index import SourceIndex
 from .pipeline import align
 from .report import SentenceResult
-from .score import STATUSES, fact_capped
+from .score import STATUSES, cap_candidates, fact_capped
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .tokens import slice_tokens, tokenize
 from .types import Span
@@ -240,7 +240,11 @@ def predict(
                 result.features,
                 hit1,
                 hit3,
-                fact_capped(result.score, result.unsourced_facts, cfg)
+                fact_capped(
+                    result.score,
+                    cap_candidates(result.missing_facts, result.unsourced_facts, cfg),
+                    cfg,
+                )
                 and not result.conflicts
                 and result.status != "no_claim",
                 bool(result.conflicts),
@@ -465,8 +469,9 @@ class KindCap:
     fact of this kind that no source states in any form, which the cap holds at
     "partial" when the preset caps on the kind (``caps``); ``elsewhere``: those with
     one missing from the cited passages but stated in another source (and none
-    unsourced), which it leaves alone. ``*_precision`` is the share of them whose
-    gold label is not "supported"; compare it with the dataset's base rate.
+    unsourced), which it leaves alone except under ``strict_facts``. ``*_precision``
+    is the share of them whose gold label is not "supported"; compare it with the
+    dataset's base rate.
     ``any_score``/``any_score_precision``: every sentence with an unsourced fact of
     this kind, whatever its score (more cases, the same question). ``earns``: the
     unsourced cases pass :func:`earns_cap` against the base rate.
@@ -572,8 +577,9 @@ def format_fact_cap_table(summary: dict[str, Any]) -> str:
         "Per kind of fact, over sentences scored at or above the supported threshold "
         "(no conflict): 'unsourced' have a fact of the kind that no source states (the "
         "cap holds them at partial where the kind caps), 'elsewhere' one missing from the "
-        "cited passages but stated in another source (never capped); 'any score': every "
-        "sentence with an unsourced fact of the kind. P: share not supported (gold). "
+        "cited passages but stated in another source (capped only under strict_facts); "
+        "'any score': every sentence with an unsourced fact of the kind. "
+        "P: share not supported (gold). "
         f"'earns': at least {CAP_MIN_CASES} unsourced and P at least the base rate + "
         f"{CAP_MARGIN}; a kind should cap only where it earns its place on every file.",
         "",

@@ -15,7 +15,7 @@ from .embed import Embedder, default_embedder
 from .errors import InputError
 from .index import SourceIndex
 from .report import Citation, Conflict, Report, SentenceResult
-from .score import Judge, LogisticJudge, status_of
+from .score import Judge, LogisticJudge, cap_candidates, status_of
 from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, sentence_evidence, unsupported_spans
@@ -137,7 +137,8 @@ def _result(
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
-    status = status_of(judgement.score, support.unsourced, config, claim=judgement.claim)
+    capping = cap_candidates(support.missing, support.unsourced, config)
+    status = status_of(judgement.score, capping, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
