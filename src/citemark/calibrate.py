@@ -30,7 +30,15 @@ from pathlib import Path
 import numpy as np
 
 from .config import FEATURES_HYBRID, FEATURES_LEXICAL, Config, load_config
-from .evaluate import Prediction, format_table, predict, read_records, split_of, summarize
+from .evaluate import (
+    Prediction,
+    format_fact_cap_table,
+    format_table,
+    predict,
+    read_records,
+    split_of,
+    summarize,
+)
 from .score import STATUSES, LogisticJudge, cap_candidates, capping_kinds, decide
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
@@ -353,7 +361,9 @@ def write_preset(
         lines.append(f"{key} = {_toml(values.get(key, getattr(base, key)))}")
     lines.append(
         "\n# supported: threshold on the supported model's probability; partial: on the"
-        "\n# claim model's (at least partly supported). Missing key facts cap at partial."
+        "\n# claim model's (at least partly supported). A key fact no source states caps at"
+        "\n# partial for the kinds cap_facts names (strict_facts: any fact the cited evidence"
+        "\n# lacks, of every kind)."
     )
     for m, f in fitted.items():
         supported, partial = f.thresholds[(objective, strict)]
@@ -410,6 +420,8 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
                 r.features,
                 r.hit1,
                 r.hit3,
+                capped=blocked and j.score >= supported and not r.conflicts,
+                conflicted=bool(r.conflicts),
                 missing=r.missing,
                 conflicts=r.conflicts,
                 unsourced=r.unsourced,
@@ -464,7 +476,9 @@ def main(argv: list[str] | None = None) -> None:
         cfg = load_config(args.configs / f"{name}.toml")
         kind = measured_kind(cfg.mode, cfg.embedder)
         predictions = holdout_predictions(rows_by_kind[kind], cfg)
-        print(f"\nholdout, preset {name}:\n{format_table(summarize(predictions))}")
+        summary = summarize(predictions, capping_kinds(cfg))
+        print(f"\nholdout, preset {name}:\n{format_table(summary)}")
+        print(f"\n{format_fact_cap_table(summary)}")
 
 
 def _cached_rows(path: Path, data_dir: Path, config: Config) -> list[Row]:
