@@ -280,9 +280,12 @@ def test_fact_cap_per_kind_counts_the_sentences_each_kind_would_change() -> None
     assert (date.caps, date.unsourced, date.elsewhere, date.elsewhere_precision) == (
         False, 0, 2, 0.0,
     )  # fmt: skip
-    assert not date.earns
+    assert date.earns is None  # no case: untested, neither earned nor failed
     # too few cases never earn the cap, however right they are
-    assert not fact_cap(right[:-1]).kinds[0].earns
+    assert fact_cap(right[:-1]).kinds[0].earns is False
+    # right no more often than the base rate plus the margin: not earned
+    wrong = [pred("supported", ("number",), ("number",)) for _ in range(2)]
+    assert fact_cap([*right, *wrong]).kinds[0].earns is False
 
 
 @pytest.mark.parametrize(

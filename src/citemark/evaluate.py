@@ -449,14 +449,21 @@ def _auroc(scores: list[float], positive: list[bool]) -> float | None:
 
 # The rule for whether a kind of fact earns its cap on one file (issue 13): the cap
 # would change at least CAP_MIN_CASES sentences, and at least CAP_MARGIN more of them
-# are not supported than of all sentences (the base rate). The defaults' cap_facts
-# name the kinds that pass it on the fit half of every dev file (see config.py).
+# are not supported than of all sentences (the base rate). A kind the cap would not
+# change any sentence for is untested there. The defaults' cap_facts name the kinds
+# that no dev file's fit half finds wanting: earned or untested on each (config.py).
 CAP_MIN_CASES = 5
 CAP_MARGIN = 0.15
 
 
-def earns_cap(cases: int, precision: float | None, base_rate: float) -> bool:
-    """Whether a kind's would-be caps are numerous and right enough to keep."""
+def earns_cap(cases: int, precision: float | None, base_rate: float) -> bool | None:
+    """Whether a kind's would-be caps are numerous and right enough to keep.
+
+    ``None`` when there are none: nothing on this file for or against the kind. A
+    kind that acts must show it is right; a handful of cases cannot, so it fails.
+    """
+    if not cases:
+        return None
     return cases >= CAP_MIN_CASES and precision is not None and precision >= base_rate + CAP_MARGIN
 
 
@@ -474,12 +481,13 @@ class KindCap:
     dataset's base rate.
     ``any_score``/``any_score_precision``: every sentence with an unsourced fact of
     this kind, whatever its score (more cases, the same question). ``earns``: the
-    unsourced cases pass :func:`earns_cap` against the base rate.
+    unsourced cases pass :func:`earns_cap` against the base rate (``None``: there
+    are none).
     """
 
     kind: str
     caps: bool
-    earns: bool
+    earns: bool | None
     unsourced: int
     unsourced_precision: float | None
     elsewhere: int
@@ -581,7 +589,7 @@ def format_fact_cap_table(summary: dict[str, Any]) -> str:
         "'any score': every sentence with an unsourced fact of the kind. "
         "P: share not supported (gold). "
         f"'earns': at least {CAP_MIN_CASES} unsourced and P at least the base rate + "
-        f"{CAP_MARGIN}; a kind should cap only where it earns its place on every file.",
+        f"{CAP_MARGIN} ('-': no case); a kind should cap only where no file says 'no'.",
         "",
         "| data | base rate | kind | caps | earns | unsourced | P | elsewhere | P | "
         "any score | P |",
@@ -592,7 +600,7 @@ def format_fact_cap_table(summary: dict[str, Any]) -> str:
         for k in m.get("kinds", ()):
             rows.append(
                 f"| {dataset} | {m['base_rate']:.3f} | {k['kind']} | "
-                f"{'yes' if k['caps'] else 'no'} | {'yes' if k['earns'] else 'no'} | "
+                f"{'yes' if k['caps'] else 'no'} | {_yes_no(k['earns'])} | "
                 f"{k['unsourced']} | "
                 f"{_fmt(k['unsourced_precision'])} | {k['elsewhere']} | "
                 f"{_fmt(k['elsewhere_precision'])} | {k['any_score']} | "
@@ -674,6 +682,10 @@ def _no_claim_lines(summary: dict[str, Any]) -> list[str]:
                 f"not scored (gold: {gold})"
             )
     return ["", *lines] if lines else []
+
+
+def _yes_no(value: bool | None) -> str:
+    return "-" if value is None else "yes" if value else "no"
 
 
 def _fmt(value: float | None) -> str:
