@@ -210,6 +210,10 @@ def _config(name: str) -> Config:
     return load_config(name)
 
 
+# After a missing fact that no source states at all (not just the cited passages).
+_NO_SOURCE = " (in no source)"
+
+
 def _emit(text: str) -> None:
     click.echo(text, nl=not text.endswith("\n"))
 
@@ -447,7 +451,10 @@ def format_problems(report: Report) -> str:
         for c in s.conflicts:
             lines.append(f"            conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}")
         if s.missing_facts:
-            facts = "; ".join(f"{f.kind} {f.text!r}" for f in s.missing_facts)
+            facts = "; ".join(
+                f"{f.kind} {f.text!r}{_NO_SOURCE * (f in s.unsourced_facts)}"
+                for f in s.missing_facts
+            )
             lines.append(f"            missing facts: {facts}")
         if s.unsupported_spans:
             words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
@@ -661,7 +668,10 @@ def format_report(report: Any) -> str:
                 f"{conflict.evidence!r}"
             )
         if s.missing_facts:
-            facts = ", ".join(f"{f.kind}: {f.text}" for f in s.missing_facts)
+            facts = ", ".join(
+                f"{f.kind}: {f.text}{_NO_SOURCE * (f in s.unsourced_facts)}"
+                for f in s.missing_facts
+            )
             lines.append(f"      missing facts: {facts}")
         if s.unsupported_spans and s.status != "supported":
             words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
