@@ -210,6 +210,84 @@ def test_cap_facts_picks_the_kinds_that_cap() -> None:
     assert status_of(high, (Fact("name", "Acme", "acme", 0, 4),), strict) == "partial"
 
 
+NOTICE_SOURCES = [
+    {
+        "id": "lease",
+        "text": "The tenant must give written notice to the landlord before moving out of the "
+        "flat. The landlord keeps the deposit.",
+    },
+    {"id": "faq", "text": "Questions about notice. Most leases ask for 45 days."},
+]
+NOTICE_CLAIM = "The tenant must give the landlord written notice 45 days before moving out."
+
+
+def test_a_number_no_source_states_caps_the_sentence() -> None:
+    config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("number",))
+    (sentence,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).sentences
+    assert sentence.score >= config.thresholds()[0]
+    assert [f.text for f in sentence.unsourced_facts] == ["45 days"]
+    assert [f.text for f in sentence.missing_facts] == ["45 days"]
+    assert sentence.status == "partial"
+    (data,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).to_dict()["sentences"]
+    assert [f["text"] for f in data["unsourced_facts"]] == ["45 days"]
+    # the kind must be one the preset caps on
+    no_cap = config.with_(cap_facts=())
+    assert citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=no_cap).sentences[0].status == (
+        "supported"
+    )
+
+
+def test_a_number_another_source_states_is_reported_but_does_not_cap() -> None:
+    # max_citations=1: the FAQ that states "45 days" is not among the cited passages
+    config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("number",))
+    (sentence,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES, config=config).sentences
+    assert [c.source_id for c in sentence.citations] == ["lease"] * len(sentence.citations)
+    assert [f.text for f in sentence.missing_facts] == ["45 days"]
+    assert sentence.features["missing_facts"] == 1.0
+    assert sentence.unsourced_facts == ()
+    assert sentence.score >= config.thresholds()[0]
+    assert sentence.status == "supported"
+    # strict_facts (legal-strict) asks the cited evidence itself to state every fact
+    strict = config.with_(strict_facts=True)
+    assert citemark.align(NOTICE_CLAIM, NOTICE_SOURCES, config=strict).sentences[0].status == (
+        "partial"
+    )
+
+
+def test_fact_cap_per_kind_counts_the_sentences_each_kind_would_change() -> None:
+    from citemark.evaluate import CAP_MIN_CASES, Prediction, fact_cap
+
+    def pred(gold: str, missing: tuple[str, ...], unsourced: tuple[str, ...]) -> Prediction:
+        return Prediction(
+            "d", "s", "r", gold, "supported", 0.9, {}, None, None,
+            missing=missing, unsourced=unsourced, above=True,
+        )  # fmt: skip
+
+    right = [pred("partial", ("number",), ("number",)) for _ in range(CAP_MIN_CASES)]
+    preds = [
+        *right,
+        pred("supported", ("number", "date"), ("number",)),
+        pred("supported", ("date",), ()),
+        *(pred("supported", (), ()) for _ in range(3)),
+    ]
+    m = fact_cap(preds, frozenset({"number"}))
+    kinds = {k.kind: k for k in m.kinds}
+    assert m.base_rate == 0.5
+    number, date = kinds["number"], kinds["date"]
+    assert (number.caps, number.unsourced, number.elsewhere) == (True, CAP_MIN_CASES + 1, 0)
+    assert number.unsourced_precision == round(CAP_MIN_CASES / (CAP_MIN_CASES + 1), 4)
+    assert number.earns  # 0.83 >= 0.5 + margin, with enough cases
+    assert (date.caps, date.unsourced, date.elsewhere, date.elsewhere_precision) == (
+        False, 0, 2, 0.0,
+    )  # fmt: skip
+    assert date.earns is None  # no case: untested, neither earned nor failed
+    # too few cases never earn the cap, however right they are
+    assert fact_cap(right[:-1]).kinds[0].earns is False
+    # right no more often than the base rate plus the margin: not earned
+    wrong = [pred("supported", ("number",), ("number",)) for _ in range(2)]
+    assert fact_cap([*right, *wrong]).kinds[0].earns is False
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [("date", "must be a list"), (["dates"], "unknown fact kind(s) 'dates'"), (3, "must be a")],

@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citemark.facts import FACT_KINDS, Fact, compare, extract_facts, missing_facts
+from citemark.facts import (
+    FACT_KINDS,
+    Fact,
+    compare,
+    extract_facts,
+    missing_facts,
+    unsourced_facts,
+)
 
 
 def kinds_values(found: list[Fact]) -> list[tuple[str, str]]:
@@ -321,6 +328,65 @@ def test_adverb_first_and_year_like_counts() -> None:
     assert kinds_values(extract_facts("It was the first case.")) == [("number", "1st")]
     assert kinds_values(extract_facts("A key of 1024 bits is weak.")) == [("number", "1024")]
     assert kinds_values(extract_facts("In 1998 films were silent.")) == [("date", "1998")]
+
+
+def test_ordinal_idioms_count_nothing() -> None:
+    assert extract_facts("Noise makes it hard to fall asleep in the first place.") == []
+    assert extract_facts("On second thought, the tenant stayed.") == []
+    # the same words where they do count
+    assert kinds_values(extract_facts("It won first place in the first round.")) == [
+        ("number", "1st")
+    ]
+    assert kinds_values(extract_facts("The second thought was better.")) == [("number", "2nd")]
+
+
+# --- unsourced facts: what no source states (the ones that cap) -------------------
+
+
+NOTICE = "The tenant must give written notice before moving out."
+
+
+def test_a_number_absent_from_every_source_is_unsourced() -> None:
+    claim = "The tenant must give written notice 45 days before moving out."
+    missing = missing_facts(claim, NOTICE)
+    assert kinds_values(missing) == [("number", "45 day")]
+    assert unsourced_facts(claim, missing, [NOTICE, "The landlord keeps the deposit."]) == tuple(
+        missing
+    )
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    [
+        "Most leases ask for 45 days.",
+        "Most leases ask for forty-five days.",  # the same value in another form
+        "Signed in March.\nNotice: 45 days.",  # anywhere in a long source
+    ],
+)
+def test_a_number_another_source_states_is_missing_but_not_unsourced(elsewhere: str) -> None:
+    claim = "The tenant must give written notice 45 days before moving out."
+    missing = missing_facts(claim, NOTICE)
+    assert [f.text for f in missing] == ["45 days"]
+    assert unsourced_facts(claim, missing, [NOTICE, elsewhere]) == ()
+    # a different number elsewhere does not source it
+    assert [f.text for f in unsourced_facts(claim, missing, [NOTICE, "It takes 60 days."])] == [
+        "45 days"
+    ]
+
+
+def test_unsourced_dates_names_and_negations() -> None:
+    claim = "On 5 January 2020 Acme Corp said the tenant may not sublet."
+    evidence = "The tenant may sublet."
+    missing = missing_facts(claim, evidence)
+    assert {f.kind for f in missing} == {"date", "name", "negation"}
+    assert {f.kind for f in unsourced_facts(claim, missing, [evidence])} == {
+        "date",
+        "name",
+        "negation",
+    }
+    other = "Acme Corp, 2020-01-05: subletting is not permitted; tenants must not sublet."
+    assert unsourced_facts(claim, missing, [evidence, other]) == ()
+    assert unsourced_facts(claim, [], [evidence]) == ()
 
 
 # --- negation ----------------------------------------------------------------

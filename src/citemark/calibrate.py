@@ -30,12 +30,20 @@ from pathlib import Path
 import numpy as np
 
 from .config import FEATURES_HYBRID, FEATURES_LEXICAL, Config, load_config
-from .evaluate import Prediction, format_table, predict, read_records, split_of, summarize
-from .score import STATUSES, LogisticJudge, capping_kinds, decide
+from .evaluate import (
+    Prediction,
+    format_fact_cap_table,
+    format_table,
+    predict,
+    read_records,
+    split_of,
+    summarize,
+)
+from .score import STATUSES, LogisticJudge, cap_candidates, capping_kinds, decide
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
 # Bumped when :class:`Row` changes, so an older cache is measured afresh.
-ROW_VERSION = 2
+ROW_VERSION = 3
 # The precise preset: hybrid mode with the full MiniLM scoring the candidates.
 PRECISE = Config(name="precise", embedder="minilm")
 GRID = np.round(np.arange(0.02, 0.99, 0.01), 2)
@@ -54,6 +62,8 @@ class Row:
     conflicts: int = 0
     hit1: bool | None = None
     hit3: bool | None = None
+    # kinds of the missing facts no source states: the ones that can cap
+    unsourced: tuple[str, ...] = ()
 
 
 def measure(data_dir: Path, config: Config) -> list[Row]:
@@ -75,6 +85,7 @@ def measure(data_dir: Path, config: Config) -> list[Row]:
                     p.conflicts,
                     p.hit1,
                     p.hit3,
+                    p.unsourced,
                 )
             )
     return rows
@@ -186,12 +197,13 @@ def statuses(
     strict: bool,
 ) -> list[str]:
     """The status :func:`citemark.score.decide` gives each row at these thresholds."""
-    kinds = capping_kinds(Config(strict_facts=strict))
+    config = Config(strict_facts=strict)
+    kinds = capping_kinds(config)
     return [
         decide(
             float(score[i]),
             None if claim is None else float(claim[i]),
-            bool(kinds.intersection(r.missing)),
+            bool(kinds.intersection(cap_candidates(r.missing, r.unsourced, config))),
             r.conflicts,
             supported,
             partial,
@@ -349,7 +361,9 @@ def write_preset(
         lines.append(f"{key} = {_toml(values.get(key, getattr(base, key)))}")
     lines.append(
         "\n# supported: threshold on the supported model's probability; partial: on the"
-        "\n# claim model's (at least partly supported). Missing key facts cap at partial."
+        "\n# claim model's (at least partly supported). A key fact no source states caps at"
+        "\n# partial for the kinds cap_facts names (strict_facts: any fact the cited evidence"
+        "\n# lacks, of every kind)."
     )
     for m, f in fitted.items():
         supported, partial = f.thresholds[(objective, strict)]
@@ -393,9 +407,8 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
         if r.split != "holdout":
             continue
         j = judge("", "", r.features)
-        status = decide(
-            j.score, j.claim, bool(kinds.intersection(r.missing)), r.conflicts, supported, partial
-        )
+        blocked = bool(kinds.intersection(cap_candidates(r.missing, r.unsourced, config)))
+        status = decide(j.score, j.claim, blocked, r.conflicts, supported, partial)
         out.append(
             Prediction(
                 r.dataset,
@@ -407,8 +420,12 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
                 r.features,
                 r.hit1,
                 r.hit3,
+                capped=blocked and j.score >= supported and not r.conflicts,
+                conflicted=bool(r.conflicts),
                 missing=r.missing,
                 conflicts=r.conflicts,
+                unsourced=r.unsourced,
+                above=j.score >= supported,
             )
         )
     return out
@@ -459,7 +476,9 @@ def main(argv: list[str] | None = None) -> None:
         cfg = load_config(args.configs / f"{name}.toml")
         kind = measured_kind(cfg.mode, cfg.embedder)
         predictions = holdout_predictions(rows_by_kind[kind], cfg)
-        print(f"\nholdout, preset {name}:\n{format_table(summarize(predictions))}")
+        summary = summarize(predictions, capping_kinds(cfg))
+        print(f"\nholdout, preset {name}:\n{format_table(summary)}")
+        print(f"\n{format_fact_cap_table(summary)}")
 
 
 def _cached_rows(path: Path, data_dir: Path, config: Config) -> list[Row]:
@@ -480,6 +499,7 @@ def _cached_rows(path: Path, data_dir: Path, config: Config) -> list[Row]:
 
 def _row(data: dict[str, object]) -> Row:
     data["missing"] = tuple(data.get("missing") or ())  # type: ignore[arg-type]
+    data["unsourced"] = tuple(data.get("unsourced") or ())  # type: ignore[arg-type]
     return Row(**data)  # type: ignore[arg-type]
 
 

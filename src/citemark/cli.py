@@ -210,6 +210,10 @@ def _config(name: str) -> Config:
     return load_config(name)
 
 
+# After a missing fact that no source states at all (not just the cited passages).
+_NO_SOURCE = " (in no source)"
+
+
 def _emit(text: str) -> None:
     click.echo(text, nl=not text.endswith("\n"))
 
@@ -447,7 +451,10 @@ def format_problems(report: Report) -> str:
         for c in s.conflicts:
             lines.append(f"            conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}")
         if s.missing_facts:
-            facts = "; ".join(f"{f.kind} {f.text!r}" for f in s.missing_facts)
+            facts = "; ".join(
+                f"{f.kind} {f.text!r}{_NO_SOURCE * (f in s.unsourced_facts)}"
+                for f in s.missing_facts
+            )
             lines.append(f"            missing facts: {facts}")
         if s.unsupported_spans:
             words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
@@ -661,7 +668,10 @@ def format_report(report: Any) -> str:
                 f"{conflict.evidence!r}"
             )
         if s.missing_facts:
-            facts = ", ".join(f"{f.kind}: {f.text}" for f in s.missing_facts)
+            facts = ", ".join(
+                f"{f.kind}: {f.text}{_NO_SOURCE * (f in s.unsourced_facts)}"
+                for f in s.missing_facts
+            )
             lines.append(f"      missing facts: {facts}")
         if s.unsupported_spans and s.status != "supported":
             words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
@@ -701,19 +711,22 @@ def eval_command(
     """
     from .evaluate import format_fact_cap_table, format_table, predict, read_records, summarize
     from .evaluate import plot as draw
+    from .score import capping_kinds
 
     predictions = []
     for file in files:
         predictions.extend(predict(read_records(file), config=config, split=split))
     if not predictions:
         raise click.ClickException("no labelled sentences in the selected records")
-    summary = summarize(predictions)
+    summary = summarize(predictions, capping_kinds(_config(config)))
     if as_json:
         click.echo(json.dumps({"config": config, "split": split, "results": summary}, indent=2))
     else:
         click.echo(f"preset {config}, split {split}\n")
         click.echo(format_table(summary))
-        click.echo("\nfact cap (a missing key fact kept these from 'supported') and conflicts\n")
+        click.echo(
+            "\nfact cap (a key fact no source states kept these from 'supported') and conflicts\n"
+        )
         click.echo(format_fact_cap_table(summary))
     if plot:
         draw(predictions, plot)

@@ -18,16 +18,17 @@ import hashlib
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .config import Config, load_config
 from .errors import InputError
+from .facts import FACT_KINDS
 from .index import SourceIndex
 from .pipeline import align
 from .report import SentenceResult
-from .score import STATUSES, fact_capped
+from .score import STATUSES, cap_candidates, fact_capped
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .tokens import slice_tokens, tokenize
 from .types import Span
@@ -93,6 +94,11 @@ class Prediction:
     # calibration decides statuses from them exactly as the pipeline does.
     missing: tuple[str, ...] = ()
     conflicts: int = 0
+    # Kinds of the missing facts no source states in any form (these can cap), and
+    # whether the score reached the supported threshold: with ``missing`` they say
+    # which kinds would have capped this sentence, for the per-kind cap table.
+    unsourced: tuple[str, ...] = ()
+    above: bool = False
 
 
 @dataclass(frozen=True)
@@ -234,11 +240,19 @@ def predict(
                 result.features,
                 hit1,
                 hit3,
-                fact_capped(result.score, result.missing_facts, cfg) and not result.conflicts,
+                fact_capped(
+                    result.score,
+                    cap_candidates(result.missing_facts, result.unsourced_facts, cfg),
+                    cfg,
+                )
+                and not result.conflicts
+                and result.status != "no_claim",
                 bool(result.conflicts),
                 scored,
                 tuple(f.kind for f in result.missing_facts),
                 len(result.conflicts),
+                tuple(f.kind for f in result.unsourced_facts),
+                result.score >= cfg.thresholds()[0],
             )
 
 
@@ -433,6 +447,55 @@ def _auroc(scores: list[float], positive: list[bool]) -> float | None:
     return round((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg), 4)
 
 
+# The rule for whether a kind of fact earns its cap on one file (issue 13): the cap
+# would change at least CAP_MIN_CASES sentences, and at least CAP_MARGIN more of them
+# are not supported than of all sentences (the base rate). A kind the cap would not
+# change any sentence for is untested there. The defaults' cap_facts name the kinds
+# that no dev file's fit half finds wanting: earned or untested on each (config.py).
+CAP_MIN_CASES = 5
+CAP_MARGIN = 0.15
+
+
+def earns_cap(cases: int, precision: float | None, base_rate: float) -> bool | None:
+    """Whether a kind's would-be caps are numerous and right enough to keep.
+
+    ``None`` when there are none: nothing on this file for or against the kind. A
+    kind that acts must show it is right; a handful of cases cannot, so it fails.
+    """
+    if not cases:
+        return None
+    return cases >= CAP_MIN_CASES and precision is not None and precision >= base_rate + CAP_MARGIN
+
+
+@dataclass
+class KindCap:
+    """Whether capping on one kind of fact earns its place on one dataset.
+
+    Counted over the sentences the cap can change: scored at or above the supported
+    threshold, without a conflict, asserting something. ``unsourced``: those with a
+    fact of this kind that no source states in any form, which the cap holds at
+    "partial" when the preset caps on the kind (``caps``); ``elsewhere``: those with
+    one missing from the cited passages but stated in another source (and none
+    unsourced), which it leaves alone except under ``strict_facts``. ``*_precision``
+    is the share of them whose gold label is not "supported"; compare it with the
+    dataset's base rate.
+    ``any_score``/``any_score_precision``: every sentence with an unsourced fact of
+    this kind, whatever its score (more cases, the same question). ``earns``: the
+    unsourced cases pass :func:`earns_cap` against the base rate (``None``: there
+    are none).
+    """
+
+    kind: str
+    caps: bool
+    earns: bool | None
+    unsourced: int
+    unsourced_precision: float | None
+    elsewhere: int
+    elsewhere_precision: float | None
+    any_score: int
+    any_score_precision: float | None
+
+
 @dataclass
 class FactCapMetrics:
     """Whether the fact cap and fact conflicts earn their place on one dataset.
@@ -442,6 +505,7 @@ class FactCapMetrics:
     having only when well above ``base_rate``, the share of all sentences that are
     not supported: below it, the cap flags worse than picking sentences at random.
     ``conflicts``/``conflict_precision``: the same for sentences with a conflict.
+    ``kinds``: the same question asked of each kind of fact (:class:`KindCap`).
     """
 
     sentences: int
@@ -450,10 +514,21 @@ class FactCapMetrics:
     cap_precision: float | None
     conflicts: int
     conflict_precision: float | None
+    kinds: list[KindCap] = field(default_factory=list)
 
 
-def fact_cap(predictions: list[Prediction]) -> FactCapMetrics:
-    """How many sentences the fact cap and conflicts changed, and how often rightly."""
+def _share(flags: list[bool]) -> float | None:
+    return round(sum(flags) / len(flags), 4) if flags else None
+
+
+def fact_cap(
+    predictions: list[Prediction], cap_kinds: frozenset[str] = frozenset()
+) -> FactCapMetrics:
+    """How many sentences the fact cap and conflicts changed, and how often rightly.
+
+    ``cap_kinds`` (the preset's, from :func:`citemark.score.capping_kinds`) only
+    marks which kinds of the per-kind rows cap.
+    """
     capped = [p.gold != "supported" for p in predictions if p.capped]
     conflicted = [p.gold != "supported" for p in predictions if p.conflicted]
     flagged = sum(p.gold != "supported" for p in predictions)
@@ -461,14 +536,39 @@ def fact_cap(predictions: list[Prediction]) -> FactCapMetrics:
         sentences=len(predictions),
         base_rate=round(_ratio(flagged, len(predictions)), 4),
         capped=len(capped),
-        cap_precision=round(sum(capped) / len(capped), 4) if capped else None,
+        cap_precision=_share(capped),
         conflicts=len(conflicted),
-        conflict_precision=round(sum(conflicted) / len(conflicted), 4) if conflicted else None,
+        conflict_precision=_share(conflicted),
+        kinds=[
+            _kind_cap(predictions, kind, kind in cap_kinds, _ratio(flagged, len(predictions)))
+            for kind in FACT_KINDS
+        ],
+    )
+
+
+def _kind_cap(predictions: list[Prediction], kind: str, caps: bool, base_rate: float) -> KindCap:
+    claims = [p for p in predictions if p.status != "no_claim" and not p.conflicted]
+    changeable = [p for p in claims if p.above]
+    unsourced = [p.gold != "supported" for p in changeable if kind in p.unsourced]
+    elsewhere = [
+        p.gold != "supported" for p in changeable if kind in p.missing and kind not in p.unsourced
+    ]
+    anywhere = [p.gold != "supported" for p in claims if kind in p.unsourced]
+    return KindCap(
+        kind,
+        caps,
+        earns_cap(len(unsourced), _share(unsourced), base_rate),
+        len(unsourced),
+        _share(unsourced),
+        len(elsewhere),
+        _share(elsewhere),
+        len(anywhere),
+        _share(anywhere),
     )
 
 
 def format_fact_cap_table(summary: dict[str, Any]) -> str:
-    """A Markdown table of the fact cap's and conflicts' precision per dataset."""
+    """Markdown tables of the fact cap's and conflicts' precision, per dataset and per kind."""
     rows = [
         "| data | sentences | base rate | capped | cap precision | conflicts | "
         "conflict precision |",
@@ -480,11 +580,42 @@ def format_fact_cap_table(summary: dict[str, Any]) -> str:
             f"| {dataset} | {m['sentences']} | {m['base_rate']:.3f} | {m['capped']} | "
             f"{_fmt(m['cap_precision'])} | {m['conflicts']} | {_fmt(m['conflict_precision'])} |"
         )
+    rows += [
+        "",
+        "Per kind of fact, over sentences scored at or above the supported threshold "
+        "(no conflict): 'unsourced' have a fact of the kind that no source states (the "
+        "cap holds them at partial where the kind caps), 'elsewhere' one missing from the "
+        "cited passages but stated in another source (capped only under strict_facts); "
+        "'any score': every sentence with an unsourced fact of the kind. "
+        "P: share not supported (gold). "
+        f"'earns': at least {CAP_MIN_CASES} unsourced and P at least the base rate + "
+        f"{CAP_MARGIN} ('-': no case); a kind should cap only where no file says 'no'.",
+        "",
+        "| data | base rate | kind | caps | earns | unsourced | P | elsewhere | P | "
+        "any score | P |",
+        "|" + "---|" * 11,
+    ]
+    for dataset, parts in summary.items():
+        m = parts["fact_cap"]
+        for k in m.get("kinds", ()):
+            rows.append(
+                f"| {dataset} | {m['base_rate']:.3f} | {k['kind']} | "
+                f"{'yes' if k['caps'] else 'no'} | {_yes_no(k['earns'])} | "
+                f"{k['unsourced']} | "
+                f"{_fmt(k['unsourced_precision'])} | {k['elsewhere']} | "
+                f"{_fmt(k['elsewhere_precision'])} | {k['any_score']} | "
+                f"{_fmt(k['any_score_precision'])} |"
+            )
     return "\n".join(rows)
 
 
-def summarize(predictions: list[Prediction]) -> dict[str, Any]:
-    """Metrics per dataset, and per system within each dataset."""
+def summarize(
+    predictions: list[Prediction], cap_kinds: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """Metrics per dataset, and per system within each dataset.
+
+    ``cap_kinds``: the kinds of fact the preset caps on, marked in the cap table.
+    """
     by_dataset: dict[str, list[Prediction]] = defaultdict(list)
     for p in predictions:
         by_dataset[p.dataset].append(p)
@@ -498,7 +629,7 @@ def summarize(predictions: list[Prediction]) -> dict[str, Any]:
             "systems": {s: metrics(ps).__dict__ for s, ps in sorted(by_system.items())}
             if len(by_system) > 1
             else {},
-            "fact_cap": fact_cap(preds).__dict__,
+            "fact_cap": asdict(fact_cap(preds, cap_kinds)),
         }
         if any(p.spans is not None for p in preds):
             result[dataset]["spans"] = [m.__dict__ for m in span_metrics(preds)]
@@ -551,6 +682,10 @@ def _no_claim_lines(summary: dict[str, Any]) -> list[str]:
                 f"not scored (gold: {gold})"
             )
     return ["", *lines] if lines else []
+
+
+def _yes_no(value: bool | None) -> str:
+    return "-" if value is None else "yes" if value else "no"
 
 
 def _fmt(value: float | None) -> str:

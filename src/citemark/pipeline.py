@@ -15,7 +15,7 @@ from .embed import Embedder, default_embedder
 from .errors import InputError
 from .index import SourceIndex
 from .report import Citation, Conflict, Report, SentenceResult
-from .score import Judge, LogisticJudge, status_of
+from .score import Judge, LogisticJudge, cap_candidates, status_of
 from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, sentence_evidence, unsupported_spans
@@ -162,7 +162,8 @@ def _result(
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
-    status = status_of(judgement.score, support.missing, config, claim=judgement.claim)
+    capping = cap_candidates(support.missing, support.unsourced, config)
+    status = status_of(judgement.score, capping, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
     # The sentence's own tokens, shared by the no-claim test and the unsupported words.
     words = own if own is not None else tokenize(text)
@@ -198,6 +199,7 @@ def _result(
         support.missing,
         conflicts,
         unsupported,
+        support.unsourced,
     )
 
 

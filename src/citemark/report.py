@@ -81,6 +81,11 @@ class SentenceResult:
     conflicts: tuple[Conflict, ...] = ()
     # Answer offsets of the words no citation supports (empty when supported).
     unsupported_spans: tuple[Span, ...] = ()
+    # The missing facts that no source states in any form, values the answer
+    # brought itself; for the kinds the preset's ``cap_facts`` names, these cap
+    # the status at "partial". A missing fact not listed here is in some source,
+    # just not in the cited passages.
+    unsourced_facts: tuple[Fact, ...] = ()
 
     @property
     def cited(self) -> bool:
@@ -278,6 +283,7 @@ def _sentence_dict(sentence: SentenceResult) -> dict[str, Any]:
     data = asdict(sentence)
     data["citations"] = [asdict(c) for c in sentence.citations]
     data["missing_facts"] = [asdict(f) for f in sentence.missing_facts]
+    data["unsourced_facts"] = [asdict(f) for f in sentence.unsourced_facts]
     data["conflicts"] = [asdict(c) for c in sentence.conflicts]
     data["unsupported_spans"] = [asdict(s) for s in sentence.unsupported_spans]
     return data

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from .config import Config
 from .facts import Fact
@@ -24,6 +24,7 @@ STATUSES: tuple[Status, ...] = ("supported", "partial", "unsupported")
 # the preset's ``cap_facts`` picks which do; ``strict_facts`` makes all of them
 # and names do.
 BLOCKING_KINDS = frozenset({"number", "date", "amount", "percent", "negation"})
+_Item = TypeVar("_Item")
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,26 @@ def capping_kinds(config: Config) -> frozenset[str]:
     return frozenset(config.cap_facts)
 
 
+def cap_candidates(
+    missing: tuple[_Item, ...], unsourced: tuple[_Item, ...], config: Config
+) -> tuple[_Item, ...]:
+    """The missing facts (or their kinds) that may cap a sentence under ``config``.
+
+    By default only the unsourced ones, values no source states in any form: a fact
+    merely absent from the cited passage, while another source states it, says that
+    retrieval cited too little, not that the answer made it up. A ``strict_facts``
+    preset (``legal-strict``) asks more, that the cited evidence itself state every
+    fact, so there every missing fact may cap.
+    """
+    return missing if config.strict_facts else unsourced
+
+
 def fact_capped(score: float, missing: tuple[Fact, ...], config: Config) -> bool:
-    """Whether a missing fact is all that keeps this score from "supported"."""
+    """Whether a capping fact of ``missing`` is all that keeps this score from "supported".
+
+    ``missing`` is what the caller passes to :func:`status_of`, the sentence's
+    :func:`cap_candidates`.
+    """
     kinds = capping_kinds(config)
     return score >= config.thresholds()[0] and any(f.kind in kinds for f in missing)
 
@@ -106,10 +125,15 @@ def status_of(
 ) -> Status:
     """The status for a judgement, lowered when facts that matter are missing.
 
-    A changed number or a dropped negation is exactly the error a reviewer must
-    not miss, so it caps the status at "partial" whatever the other features say
+    An invented number is exactly the error a reviewer must not miss, so a fact
+    of ``missing`` caps the status at "partial" whatever the other features say
     (for the kinds the preset's ``cap_facts`` names; see :func:`capping_kinds`);
-    a fact the evidence contradicts makes the sentence "unsupported".
+    a fact the evidence contradicts makes the sentence "unsupported". The
+    pipeline passes as ``missing`` the sentence's :func:`cap_candidates`: by
+    default only the facts no source states in any form (``facts.unsourced_facts``);
+    one that is merely absent from the cited passage while another source states
+    it lowers the score as a missing-fact feature and is reported, but does not
+    cap (except under ``strict_facts``).
     """
     blocked = bool(capping_kinds(config).intersection(f.kind for f in missing))
     supported, partial = config.thresholds()

@@ -28,7 +28,7 @@ from .config import Config
 from .deadline import Deadline, check
 from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
-from .facts import Fact, FactConflict, check_facts
+from .facts import Fact, FactConflict, check_facts, unsourced_facts
 from .index import SentenceVectors, SourceIndex
 from .tokens import Tokens, slice_tokens
 from .types import Block, Span
@@ -87,6 +87,9 @@ class Support:
     evidence: str = field(repr=False, default="")
     # Facts a cover passage states differently; ``passage`` indexes ``passages``.
     conflicts: tuple[FactConflict, ...] = ()
+    # The missing facts no source states in any form (the answer's own values):
+    # only these can cap the status (``score.status_of``).
+    unsourced: tuple[Fact, ...] = ()
 
 
 @dataclass
@@ -320,7 +323,8 @@ def _support(
     missing = checked.missing if checked else ()
     features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
-    return Support(sentence.span, features, tuple(cover), missing, evidence, conflicts)
+    unsourced = unsourced_facts(sentence.text, missing, [s.text for s in index.sources])
+    return Support(sentence.span, features, tuple(cover), missing, evidence, conflicts, unsourced)
 
 
 class _Window(NamedTuple):

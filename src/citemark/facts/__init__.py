@@ -19,7 +19,7 @@ This module is the public face only. The work is in ``lexicon`` (word tables),
 
 from __future__ import annotations
 
-from .compare import check_facts, extract_facts, missing_facts
+from .compare import check_facts, extract_facts, missing_facts, unsourced_facts
 from .model import FACT_KINDS, Fact, FactCheck, FactConflict
 
 __all__ = [
@@ -30,4 +30,5 @@ __all__ = [
     "check_facts",
     "extract_facts",
     "missing_facts",
+    "unsourced_facts",
 ]

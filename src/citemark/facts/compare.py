@@ -236,6 +236,71 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _source_view(text: str) -> _Analysis:
+    """What a whole source offers as evidence, without the claim-side parts.
+
+    Only the indexes ``_present`` and the polarity test read are kept: a whole
+    document's facts and assertions are not needed here, and a 1 MB source would
+    otherwise hold ~150 MB in the cache. A source text object recurs for every
+    sentence aligned against it, so its analysis is made once.
+    """
+    full = _analyse_uncached(text)
+    return _Analysis(
+        facts=(),
+        payloads=(),
+        negations=(),
+        quantities=full.quantities,
+        times=full.times,
+        dates=full.dates,
+        words=full.words,
+        neg_all=full.neg_all,
+        positive=full.positive,
+    )
+
+
+def _stated_in(claim: str, cl: _Analysis, fact: Fact, payload: Payload | None, text: str) -> bool:
+    """Whether ``text`` states the claim's ``fact`` in any form the comparison accepts.
+
+    Numbers, dates and names take the same test as ``missing_facts`` ("two weeks"
+    is stated by "14 days", "2020" by "January 5, 2020"); a negation is stated by a
+    text with the same polarity on the same word ("not:" negated there, "pos:"
+    said positively there).
+    """
+    if not text:
+        return False
+    view = _source_view(text)
+    if fact.kind == "negation":
+        sign, _, word = fact.value.partition(":")
+        return stem(word) in (view.neg_all if sign == "not" else view.positive)
+    if payload is None:
+        return False
+    return _present(fact, payload, view) or _listed(claim, cl, fact, payload, text)
+
+
+def unsourced_facts(
+    claim: str, missing: Sequence[Fact], sources: Sequence[str]
+) -> tuple[Fact, ...]:
+    """The facts of ``missing`` that no text of ``sources`` states, in any equivalent form.
+
+    ``missing`` are facts absent from the passages a claim was matched to; many of
+    them sit elsewhere in the sources (a date in an article's byline, a count in
+    another paragraph). Those say that retrieval picked an incomplete passage, not
+    that the claim made the value up. A value stated nowhere in any source is one
+    the answer invented: only such a fact caps a sentence at "partial" (see
+    :func:`citemark.score.status_of`). Order follows ``missing``.
+    """
+    if not missing:
+        return ()
+    cl = _analyse(claim)
+    payloads = dict(zip(cl.facts, cl.payloads, strict=True))
+    return tuple(
+        fact
+        for fact in missing
+        if not any(_stated_in(claim, cl, fact, payloads.get(fact), text) for text in sources)
+    )
+
+
 def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
     """The claim's facts missing from the passages together, and those a passage contradicts.
 

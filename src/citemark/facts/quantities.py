@@ -179,6 +179,14 @@ _THE_BEFORE = re.compile(r"(?i:\bthe\s+)$")
 _ITEM_AFTER = re.compile(r"\s+(?:is|was|one|reason|theory|way|step|point|factor|option)\b|,")
 
 
+# Idioms built on an ordinal that count nothing: "harder to fall asleep in the first
+# place", "on second thought".
+_IDIOM_AFTER = {
+    "first": (re.compile(r"(?i:\bin\s+the\s+)$"), (" place",)),
+    "second": (re.compile(r"(?i:\bon\s+)$"), (" thought",)),
+}
+
+
 def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     """ "First, ..." / "at first" are discourse, not a count; "first" with no
     determiner before it is the adverb ("when the planets first formed")."""
@@ -187,6 +195,9 @@ def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     if after.startswith(",") or after.startswith((" of all", " and foremost")):
         return True
     before = text[max(0, m.start() - 8) : m.start()]
+    idiom = _IDIOM_AFTER.get(word)
+    if idiom is not None and idiom[0].search(before) and after.startswith(idiom[1]):
+        return True
     if _ANOTHER_BEFORE.search(before) or (
         _THE_BEFORE.search(before) and _ITEM_AFTER.match(text, m.end())
     ):

@@ -201,6 +201,11 @@ class SentenceOut(_Open):
     missing_facts: list[FactOut] = Field(
         description="Facts of the sentence (numbers, dates, names...) the evidence lacks."
     )
+    unsourced_facts: list[FactOut] = Field(
+        default_factory=list,
+        description="The missing facts that no source states in any form; for the kinds "
+        "the preset's cap_facts names, these keep the sentence from 'supported'.",
+    )
     conflicts: list[ConflictOut] = Field(
         default_factory=list,
         description="Values of the sentence its source states differently; any makes the "
