@@ -89,6 +89,22 @@ def test_supported_sentences_have_no_spans(example: dict[str, Any], lexical_pres
     assert any(s.unsupported_spans for s in report.sentences if s.status != "supported")
 
 
+def test_an_uncited_sentence_has_every_content_word_flagged(
+    example: dict[str, Any], lexical_preset: Path
+) -> None:
+    """Nothing backs a sentence without citations: the word model does not thin it out."""
+    answer = "Disputes will be resolved by arbitration in Delaware."
+    sentence = align(answer, example["sources"], config=lexical_preset).sentences[0]
+    assert sentence.citations == ()
+    flagged = " ".join(_texts(answer, sentence.unsupported_spans))
+    for word in ("Disputes", "resolved", "arbitration", "Delaware"):
+        assert word in flagged
+    # A cited sentence still goes through the word model, which keeps its gaps only.
+    cited = align(LEASE_CLAIM, example["sources"], config=lexical_preset).sentences[0]
+    assert cited.citations
+    assert "deposit" not in " ".join(_texts(LEASE_CLAIM, cited.unsupported_spans))
+
+
 def test_deterministic(example: dict[str, Any], lexical_preset: Path) -> None:
     first = align(LEASE_CLAIM, example["sources"], config=lexical_preset).to_dict()
     second = align(LEASE_CLAIM, example["sources"], config=lexical_preset).to_dict()

@@ -243,7 +243,12 @@ def find_unsupported(
     # alone it over-flags ("The court fined" is not wrong because "fined" is).
     rules = settings if context is not None else replace(settings, grow=0)
     checks = _check_words(answer, span, words, evidence, embedder, rules)
-    if context is not None:
+    # A sentence with no citation has nothing behind any of its words: every content
+    # word stays flagged. The word model, fitted on annotators who mark the glaring
+    # gap of a cited claim, would keep only the rarest words ("in Delaware" of
+    # "Disputes will be resolved by arbitration in Delaware"), and a legal reader
+    # must not take the rest of an uncited sentence as backed.
+    if context is not None and evidence:
         checks = _weigh(answer, words, checks, context, evidence, settings)
         if settings.regrow:
             ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
