@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -212,6 +212,12 @@ class _Evidence:
     # word only with those long enough and short enough to reach its cutoff.
     by_length: tuple[str, ...] = ()
     lengths: tuple[int, ...] = ()
+    # (key, stem, prefix, min_fuzzy_length, fuzzy) -> ``_lexical``'s verdict: the
+    # same evidence (memoised by ``_prepare``) is asked about the same words by
+    # every sentence that cites or retrieves it, and the fuzzy scan dominates.
+    verdicts: dict[tuple[str, str, int, int, float], Reason] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 def find_unsupported(
@@ -450,6 +456,15 @@ def context_from_index(
 
 
 def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
+    """How the evidence backs the word, or ``"missing"`` (memoised on ``ev``)."""
+    memo = (key, stem, settings.prefix, settings.min_fuzzy_length, settings.fuzzy)
+    found = ev.verdicts.get(memo)
+    if found is None:
+        found = ev.verdicts[memo] = _lexical_uncached(key, stem, ev, settings)
+    return found
+
+
+def _lexical_uncached(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
     if stem in ev.units or key in ev.keys:
         return "stem"
     if len(key) >= settings.prefix and key[: settings.prefix] in ev.prefixes:

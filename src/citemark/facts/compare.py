@@ -40,6 +40,10 @@ class _Analysis:
     positive: frozenset[str] = frozenset()
     # stem -> (kind, start, end, surface) of each positive statement of it
     asserted: dict[str, tuple[tuple[str, int, int, str], ...]] = field(default_factory=dict)
+    # (fact kind, payload) -> whether this text backs it: ``_present`` is a pure
+    # function of the two, and a cached evidence text or source is asked about the
+    # same claim facts for every sentence and every answer aligned against it.
+    backs: dict[tuple[str, Payload], bool] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _date_index(payloads: Iterable[Payload], quantities: dict[str, set[str | None]]) -> set:
@@ -187,8 +191,17 @@ def _negation_clashes(
 
 
 def _present(fact: Fact, payload: Payload, ev: _Analysis) -> bool:
+    """Whether ``ev`` backs the claim's fact (memoised on ``ev``, see ``_Analysis.backs``)."""
+    key = (fact.kind, payload)
+    found = ev.backs.get(key)
+    if found is None:
+        found = ev.backs[key] = _present_uncached(fact.kind, payload, ev)
+    return found
+
+
+def _present_uncached(kind: str, payload: Payload, ev: _Analysis) -> bool:
     if isinstance(payload, Quantity):
-        return _quantity_present(payload, fact.kind, ev)
+        return _quantity_present(payload, kind, ev)
     if isinstance(payload, DateKeys):
         return _date_present(payload, ev)
     if isinstance(payload, NameKey):
