@@ -371,12 +371,14 @@ def stack_features(
         return []
     top = max(first)
     mean = sum(first) / count
+    # glue[i]: words i and i + 1 written as one compound (each pair tested once).
+    glue = [_glued(answer, words, positions[i], positions[i + 1]) for i in range(count - 1)]
     out = []
     for i, p in enumerate(first):
         left = first[i - 1] if i > 0 else 0.0
         right = first[i + 1] if i < count - 1 else 0.0
-        glued_left = i > 0 and _glued(answer, words, positions[i - 1], positions[i])
-        glued_right = i < count - 1 and _glued(answer, words, positions[i], positions[i + 1])
+        glued_left = i > 0 and glue[i - 1]
+        glued_right = i < count - 1 and glue[i]
         clipped = min(max(p, 1e-4), 1 - 1e-4)
         out.append(
             (
@@ -441,10 +443,25 @@ def context_from_index(
     judged_supported: bool,
     nearby: int = 3,
     wider: int = 10,
+    *,
+    tokens: Tokens | None = None,
+    retrieved: tuple[Sequence[int], int] | None = None,
 ) -> SourceContext:
-    """The :class:`SourceContext` of one sentence from a prepared index."""
-    stems = set(content_units(tokenize(answer[span.start : span.end])))
-    ids = index.retrieve(stems, max(nearby, wider))
+    """The :class:`SourceContext` of one sentence from a prepared index.
+
+    ``tokens`` may be ``tokenize`` of the sentence's text, to spare tokenizing it
+    again. ``retrieved`` may be ``(index.retrieve(units, limit), limit)`` for the
+    sentence's content units (those of ``tokens``): retrieval ranks by one total
+    order (weight, then sentence id), so with ``limit >= max(nearby, wider)`` its
+    first ``max(nearby, wider)`` are what a retrieval with that limit returns, and
+    the support stage has them already.
+    """
+    limit = max(nearby, wider)
+    if retrieved is not None and retrieved[1] >= limit:
+        ids = list(retrieved[0][:limit])
+    else:
+        words = tokens if tokens is not None else tokenize(answer[span.start : span.end])
+        ids = index.retrieve(set(content_units(words)), limit)
     unseen = math.log(1 + max(len(index.sentences), 1) / 0.5)
     return SourceContext(
         tuple(index.text_of((i,)) for i in ids[:nearby]),
@@ -583,10 +600,14 @@ def _grow(
 def _glued(answer: str, words: Tokens, a: int, b: int) -> bool:
     """Tokens ``a`` and ``b`` written as one compound: only spaces, hyphens, slashes
     or a possessive "'s" between them."""
-    first, last = min(a, b), max(a, b)
-    if any(words.keys[i] != "s" for i in range(first + 1, last)):
-        return False
+    first, last = (a, b) if a <= b else (b, a)
+    keys = words.keys
+    for i in range(first + 1, last):
+        if keys[i] != "s":
+            return False
     gap = answer[words.ends[first] : words.starts[last]]
+    if gap == " ":
+        return True  # the usual gap, and one the test below accepts
     return all(ch.isspace() or ch in GLUE for ch in gap) and gap.count("s") <= 1
 
 

@@ -90,6 +90,15 @@ class Support:
     # The missing facts no source states in any form (the answer's own values):
     # only these can cap the status (``score.status_of``).
     unsourced: tuple[Fact, ...] = ()
+    # ``index.retrieve`` of the sentence's content units with limit ``retrieved_limit``
+    # (at least CONTEXT_DEPTH): the unsupported-words context reuses it.
+    retrieved: tuple[int, ...] = ()
+    retrieved_limit: int = 0
+
+
+# How many retrieved sentences the unsupported-words context reads
+# (``spans.context_from_index``'s ``wider``): retrieval fetches at least these.
+CONTEXT_DEPTH = 10
 
 
 @dataclass
@@ -101,6 +110,8 @@ class _Sentence:
     pairs: set[tuple[str, str]]
     verbatim: float
     candidates: list[tuple[int, ...]] = field(default_factory=list)
+    retrieved: tuple[int, ...] = ()
+    retrieved_limit: int = 0
 
 
 def find_support(
@@ -248,7 +259,13 @@ def _windows(
     mode, by embedding similarity (``dense``); the union is taken.
     """
     found: set[tuple[int, ...]] = set()
-    lexical = index.retrieve(sentence.units, config.candidates)
+    # One retrieval deep enough for the unsupported-words context too: its first
+    # ``config.candidates`` are what a retrieval with that limit returns (one
+    # total order: weight, then sentence id).
+    limit = max(config.candidates, CONTEXT_DEPTH)
+    ranked = index.retrieve(sentence.units, limit)
+    sentence.retrieved, sentence.retrieved_limit = tuple(ranked), limit
+    lexical = ranked[: config.candidates]
     for sentence_id in dict.fromkeys([*lexical, *dense]):
         source_range = index.by_source[index.sentences[sentence_id].source_index]
         for size in range(1, config.window + 1):
@@ -324,7 +341,17 @@ def _support(
     features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
     unsourced = unsourced_facts(sentence.text, missing, [s.text for s in index.sources])
-    return Support(sentence.span, features, tuple(cover), missing, evidence, conflicts, unsourced)
+    return Support(
+        sentence.span,
+        features,
+        tuple(cover),
+        missing,
+        evidence,
+        conflicts,
+        unsourced,
+        sentence.retrieved,
+        sentence.retrieved_limit,
+    )
 
 
 class _Window(NamedTuple):

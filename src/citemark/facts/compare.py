@@ -272,13 +272,15 @@ def _source_view(text: str) -> _Analysis:
     )
 
 
-def _stated_in(claim: str, cl: _Analysis, fact: Fact, payload: Payload | None, text: str) -> bool:
-    """Whether ``text`` states the claim's ``fact`` in any form the comparison accepts.
+def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
+    """Whether ``text`` states the claim's ``fact`` as such, in any form the comparison
+    accepts.
 
     Numbers, dates and names take the same test as ``missing_facts`` ("two weeks"
     is stated by "14 days", "2020" by "January 5, 2020"); a negation is stated by a
     text with the same polarity on the same word ("not:" negated there, "pos:"
-    said positively there).
+    said positively there). A bare count a text shows by listing the things
+    (``_listed``) depends on the claim around the fact and is tested apart.
     """
     if not text:
         return False
@@ -288,7 +290,15 @@ def _stated_in(claim: str, cl: _Analysis, fact: Fact, payload: Payload | None, t
         return stem(word) in (view.neg_all if sign == "not" else view.positive)
     if payload is None:
         return False
-    return _present(fact, payload, view) or _listed(claim, cl, fact, payload, text)
+    return _present(fact, payload, view)
+
+
+@lru_cache(maxsize=64)
+def _sources_memo(sources: tuple[str, ...]) -> dict[tuple[str, str, Payload | None], bool]:
+    """Per set of source texts (one prepared index's), whether any of them states a
+    fact as such: every sentence of every answer aligned against those sources asks
+    about its missing facts, and the answer is the same each time."""
+    return {}
 
 
 def unsourced_facts(
@@ -302,16 +312,34 @@ def unsourced_facts(
     that the claim made the value up. A value stated nowhere in any source is one
     the answer invented: only such a fact caps a sentence at "partial" (see
     :func:`citemark.score.status_of`). Order follows ``missing``.
+
+    "Some text states it" is "some text states it as such (:func:`_stated_as_such`),
+    or some text lists it (``_listed``)"; the first part depends on the fact alone
+    and is memoised per tuple of sources, the second on the claim and is worked
+    out each time.
     """
     if not missing:
         return ()
     cl = _analyse(claim)
     payloads = dict(zip(cl.facts, cl.payloads, strict=True))
-    return tuple(
-        fact
-        for fact in missing
-        if not any(_stated_in(claim, cl, fact, payloads.get(fact), text) for text in sources)
-    )
+    texts = tuple(sources)
+    memo = _sources_memo(texts)
+    out = []
+    for fact in missing:
+        payload = payloads.get(fact)
+        key = (fact.kind, fact.value, payload)
+        stated = memo.get(key)
+        if stated is None:
+            stated = memo[key] = any(_stated_as_such(fact, payload, t) for t in texts)
+        listed = (
+            not stated
+            and payload is not None
+            and fact.kind != "negation"
+            and any(t and _listed(claim, cl, fact, payload, t) for t in texts)
+        )
+        if not (stated or listed):
+            out.append(fact)
+    return tuple(out)
 
 
 def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
