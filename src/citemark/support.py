@@ -409,6 +409,9 @@ def _window_of(
     return window
 
 
+_new_scored = tuple.__new__
+
+
 def _rank(p: _Scored | Passage) -> tuple[float, int, int, int]:
     """Score, then source order, then earlier position, then longer text."""
     return (-p.score, p.source_index, p.start, -(p.end - p.start))
@@ -430,7 +433,14 @@ def _score_window(
     ids = window.ids
     cosine = None
     if hybrid:
-        cosine = 1.0 if quoted else max((cosines or {}).get(i, 0.0) for i in ids)
+        if quoted:
+            cosine = 1.0
+        elif cosines is None:
+            cosine = 0.0
+        elif len(ids) == 1:
+            cosine = cosines.get(ids[0], 0.0)  # ``max`` of one value is that value
+        else:
+            cosine = max(cosines.get(i, 0.0) for i in ids)
     lexical = recall_idf - WINDOW_PENALTY * (len(ids) - 1)
     if cosine is None:
         score = lexical
@@ -438,16 +448,21 @@ def _score_window(
         score = 0.7 * lexical + 0.3 * cosine
     else:
         score = SEMANTIC_ONLY * cosine - WINDOW_PENALTY * (len(ids) - 1)
-    return _Scored(
-        score,
-        window.source_index,
-        window.start,
-        window.end,
-        window,
-        shared,
-        recall,
-        recall_idf,
-        cosine,
+    # ``tuple.__new__`` skips the NamedTuple's Python-level ``__new__``: the same
+    # tuple, made for every candidate window of every sentence.
+    return _new_scored(
+        _Scored,
+        (
+            score,
+            window.source_index,
+            window.start,
+            window.end,
+            window,
+            shared,
+            recall,
+            recall_idf,
+            cosine,
+        ),
     )
 
 
