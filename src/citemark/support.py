@@ -266,13 +266,40 @@ def _windows(
     ranked = index.retrieve(sentence.units, limit)
     sentence.retrieved, sentence.retrieved_limit = tuple(ranked), limit
     lexical = ranked[: config.candidates]
+    around = _around_of(index)
     for sentence_id in dict.fromkeys([*lexical, *dense]):
-        source_range = index.by_source[index.sentences[sentence_id].source_index]
-        for size in range(1, config.window + 1):
-            for first in range(sentence_id - size + 1, sentence_id + 1):
-                if first >= source_range.start and first + size <= source_range.stop:
-                    found.add(tuple(range(first, first + size)))
+        key = (sentence_id, config.window)
+        windows = around.get(key)
+        if windows is None:
+            windows = around[key] = _around(index, sentence_id, config.window)
+        found.update(windows)
     return sorted(found)
+
+
+def _around(index: SourceIndex, sentence_id: int, window: int) -> tuple[tuple[int, ...], ...]:
+    """The windows of up to ``window`` adjacent sentences of one source holding a sentence."""
+    source_range = index.by_source[index.sentences[sentence_id].source_index]
+    return tuple(
+        tuple(range(first, first + size))
+        for size in range(1, window + 1)
+        for first in range(sentence_id - size + 1, sentence_id + 1)
+        if first >= source_range.start and first + size <= source_range.stop
+    )
+
+
+# Per prepared index, (sentence id, window) -> the windows around that sentence:
+# the same for every answer sentence that retrieves it.
+_AROUND: weakref.WeakKeyDictionary[
+    SourceIndex, dict[tuple[int, int], tuple[tuple[int, ...], ...]]
+] = weakref.WeakKeyDictionary()
+
+
+def _around_of(index: SourceIndex) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    found = _AROUND.get(index)
+    if found is None:
+        with _WINDOWS_LOCK:
+            found = _AROUND.setdefault(index, {})
+    return found
 
 
 def _cosines(
