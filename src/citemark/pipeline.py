@@ -182,7 +182,16 @@ def _result(
             span,
             sentence_evidence(citations),
             tokens=shift(words, span.start),
-            context=context_from_index(index, answer, span, judged_supported=False),
+            context=context_from_index(
+                index,
+                answer,
+                span,
+                judged_supported=False,
+                tokens=words,
+                # the support stage's retrieval used these very units only when
+                # ``own`` (its tokens sliced from the answer's) is the sentence's
+                retrieved=(support.retrieved, support.retrieved_limit) if own is not None else None,
+            ),
         )
         if status in ("partial", "unsupported")
         else ()

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -212,6 +212,12 @@ class _Evidence:
     # word only with those long enough and short enough to reach its cutoff.
     by_length: tuple[str, ...] = ()
     lengths: tuple[int, ...] = ()
+    # (key, stem, prefix, min_fuzzy_length, fuzzy) -> ``_lexical``'s verdict: the
+    # same evidence (memoised by ``_prepare``) is asked about the same words by
+    # every sentence that cites or retrieves it, and the fuzzy scan dominates.
+    verdicts: dict[tuple[str, str, int, int, float], Reason] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 def find_unsupported(
@@ -370,12 +376,14 @@ def stack_features(
         return []
     top = max(first)
     mean = sum(first) / count
+    # glue[i]: words i and i + 1 written as one compound (each pair tested once).
+    glue = [_glued(answer, words, positions[i], positions[i + 1]) for i in range(count - 1)]
     out = []
     for i, p in enumerate(first):
         left = first[i - 1] if i > 0 else 0.0
         right = first[i + 1] if i < count - 1 else 0.0
-        glued_left = i > 0 and _glued(answer, words, positions[i - 1], positions[i])
-        glued_right = i < count - 1 and _glued(answer, words, positions[i], positions[i + 1])
+        glued_left = i > 0 and glue[i - 1]
+        glued_right = i < count - 1 and glue[i]
         clipped = min(max(p, 1e-4), 1 - 1e-4)
         out.append(
             (
@@ -440,10 +448,25 @@ def context_from_index(
     judged_supported: bool,
     nearby: int = 3,
     wider: int = 10,
+    *,
+    tokens: Tokens | None = None,
+    retrieved: tuple[Sequence[int], int] | None = None,
 ) -> SourceContext:
-    """The :class:`SourceContext` of one sentence from a prepared index."""
-    stems = set(content_units(tokenize(answer[span.start : span.end])))
-    ids = index.retrieve(stems, max(nearby, wider))
+    """The :class:`SourceContext` of one sentence from a prepared index.
+
+    ``tokens`` may be ``tokenize`` of the sentence's text, to spare tokenizing it
+    again. ``retrieved`` may be ``(index.retrieve(units, limit), limit)`` for the
+    sentence's content units (those of ``tokens``): retrieval ranks by one total
+    order (weight, then sentence id), so with ``limit >= max(nearby, wider)`` its
+    first ``max(nearby, wider)`` are what a retrieval with that limit returns, and
+    the support stage has them already.
+    """
+    limit = max(nearby, wider)
+    if retrieved is not None and retrieved[1] >= limit:
+        ids = list(retrieved[0][:limit])
+    else:
+        words = tokens if tokens is not None else tokenize(answer[span.start : span.end])
+        ids = index.retrieve(set(content_units(words)), limit)
     unseen = math.log(1 + max(len(index.sentences), 1) / 0.5)
     return SourceContext(
         tuple(index.text_of((i,)) for i in ids[:nearby]),
@@ -455,6 +478,15 @@ def context_from_index(
 
 
 def _lexical(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
+    """How the evidence backs the word, or ``"missing"`` (memoised on ``ev``)."""
+    memo = (key, stem, settings.prefix, settings.min_fuzzy_length, settings.fuzzy)
+    found = ev.verdicts.get(memo)
+    if found is None:
+        found = ev.verdicts[memo] = _lexical_uncached(key, stem, ev, settings)
+    return found
+
+
+def _lexical_uncached(key: str, stem: str, ev: _Evidence, settings: SpanSettings) -> Reason:
     if stem in ev.units or key in ev.keys:
         return "stem"
     if len(key) >= settings.prefix and key[: settings.prefix] in ev.prefixes:
@@ -573,10 +605,14 @@ def _grow(
 def _glued(answer: str, words: Tokens, a: int, b: int) -> bool:
     """Tokens ``a`` and ``b`` written as one compound: only spaces, hyphens, slashes
     or a possessive "'s" between them."""
-    first, last = min(a, b), max(a, b)
-    if any(words.keys[i] != "s" for i in range(first + 1, last)):
-        return False
+    first, last = (a, b) if a <= b else (b, a)
+    keys = words.keys
+    for i in range(first + 1, last):
+        if keys[i] != "s":
+            return False
     gap = answer[words.ends[first] : words.starts[last]]
+    if gap == " ":
+        return True  # the usual gap, and one the test below accepts
     return all(ch.isspace() or ch in GLUE for ch in gap) and gap.count("s") <= 1
 
 

@@ -90,6 +90,15 @@ class Support:
     # The missing facts no source states in any form (the answer's own values):
     # only these can cap the status (``score.status_of``).
     unsourced: tuple[Fact, ...] = ()
+    # ``index.retrieve`` of the sentence's content units with limit ``retrieved_limit``
+    # (at least CONTEXT_DEPTH): the unsupported-words context reuses it.
+    retrieved: tuple[int, ...] = ()
+    retrieved_limit: int = 0
+
+
+# How many retrieved sentences the unsupported-words context reads
+# (``spans.context_from_index``'s ``wider``): retrieval fetches at least these.
+CONTEXT_DEPTH = 10
 
 
 @dataclass
@@ -101,6 +110,8 @@ class _Sentence:
     pairs: set[tuple[str, str]]
     verbatim: float
     candidates: list[tuple[int, ...]] = field(default_factory=list)
+    retrieved: tuple[int, ...] = ()
+    retrieved_limit: int = 0
 
 
 def find_support(
@@ -248,14 +259,47 @@ def _windows(
     mode, by embedding similarity (``dense``); the union is taken.
     """
     found: set[tuple[int, ...]] = set()
-    lexical = index.retrieve(sentence.units, config.candidates)
+    # One retrieval deep enough for the unsupported-words context too: its first
+    # ``config.candidates`` are what a retrieval with that limit returns (one
+    # total order: weight, then sentence id).
+    limit = max(config.candidates, CONTEXT_DEPTH)
+    ranked = index.retrieve(sentence.units, limit)
+    sentence.retrieved, sentence.retrieved_limit = tuple(ranked), limit
+    lexical = ranked[: config.candidates]
+    around = _around_of(index)
     for sentence_id in dict.fromkeys([*lexical, *dense]):
-        source_range = index.by_source[index.sentences[sentence_id].source_index]
-        for size in range(1, config.window + 1):
-            for first in range(sentence_id - size + 1, sentence_id + 1):
-                if first >= source_range.start and first + size <= source_range.stop:
-                    found.add(tuple(range(first, first + size)))
+        key = (sentence_id, config.window)
+        windows = around.get(key)
+        if windows is None:
+            windows = around[key] = _around(index, sentence_id, config.window)
+        found.update(windows)
     return sorted(found)
+
+
+def _around(index: SourceIndex, sentence_id: int, window: int) -> tuple[tuple[int, ...], ...]:
+    """The windows of up to ``window`` adjacent sentences of one source holding a sentence."""
+    source_range = index.by_source[index.sentences[sentence_id].source_index]
+    return tuple(
+        tuple(range(first, first + size))
+        for size in range(1, window + 1)
+        for first in range(sentence_id - size + 1, sentence_id + 1)
+        if first >= source_range.start and first + size <= source_range.stop
+    )
+
+
+# Per prepared index, (sentence id, window) -> the windows around that sentence:
+# the same for every answer sentence that retrieves it.
+_AROUND: weakref.WeakKeyDictionary[
+    SourceIndex, dict[tuple[int, int], tuple[tuple[int, ...], ...]]
+] = weakref.WeakKeyDictionary()
+
+
+def _around_of(index: SourceIndex) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    found = _AROUND.get(index)
+    if found is None:
+        with _WINDOWS_LOCK:
+            found = _AROUND.setdefault(index, {})
+    return found
 
 
 def _cosines(
@@ -324,7 +368,17 @@ def _support(
     features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
     unsourced = unsourced_facts(sentence.text, missing, [s.text for s in index.sources])
-    return Support(sentence.span, features, tuple(cover), missing, evidence, conflicts, unsourced)
+    return Support(
+        sentence.span,
+        features,
+        tuple(cover),
+        missing,
+        evidence,
+        conflicts,
+        unsourced,
+        sentence.retrieved,
+        sentence.retrieved_limit,
+    )
 
 
 class _Window(NamedTuple):
@@ -382,6 +436,9 @@ def _window_of(
     return window
 
 
+_new_scored = tuple.__new__
+
+
 def _rank(p: _Scored | Passage) -> tuple[float, int, int, int]:
     """Score, then source order, then earlier position, then longer text."""
     return (-p.score, p.source_index, p.start, -(p.end - p.start))
@@ -403,7 +460,14 @@ def _score_window(
     ids = window.ids
     cosine = None
     if hybrid:
-        cosine = 1.0 if quoted else max((cosines or {}).get(i, 0.0) for i in ids)
+        if quoted:
+            cosine = 1.0
+        elif cosines is None:
+            cosine = 0.0
+        elif len(ids) == 1:
+            cosine = cosines.get(ids[0], 0.0)  # ``max`` of one value is that value
+        else:
+            cosine = max(cosines.get(i, 0.0) for i in ids)
     lexical = recall_idf - WINDOW_PENALTY * (len(ids) - 1)
     if cosine is None:
         score = lexical
@@ -411,16 +475,21 @@ def _score_window(
         score = 0.7 * lexical + 0.3 * cosine
     else:
         score = SEMANTIC_ONLY * cosine - WINDOW_PENALTY * (len(ids) - 1)
-    return _Scored(
-        score,
-        window.source_index,
-        window.start,
-        window.end,
-        window,
-        shared,
-        recall,
-        recall_idf,
-        cosine,
+    # ``tuple.__new__`` skips the NamedTuple's Python-level ``__new__``: the same
+    # tuple, made for every candidate window of every sentence.
+    return _new_scored(
+        _Scored,
+        (
+            score,
+            window.source_index,
+            window.start,
+            window.end,
+            window,
+            shared,
+            recall,
+            recall_idf,
+            cosine,
+        ),
     )
 
 

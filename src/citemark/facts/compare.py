@@ -40,6 +40,10 @@ class _Analysis:
     positive: frozenset[str] = frozenset()
     # stem -> (kind, start, end, surface) of each positive statement of it
     asserted: dict[str, tuple[tuple[str, int, int, str], ...]] = field(default_factory=dict)
+    # (fact kind, payload) -> whether this text backs it: ``_present`` is a pure
+    # function of the two, and a cached evidence text or source is asked about the
+    # same claim facts for every sentence and every answer aligned against it.
+    backs: dict[tuple[str, Payload], bool] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _date_index(payloads: Iterable[Payload], quantities: dict[str, set[str | None]]) -> set:
@@ -187,8 +191,17 @@ def _negation_clashes(
 
 
 def _present(fact: Fact, payload: Payload, ev: _Analysis) -> bool:
+    """Whether ``ev`` backs the claim's fact (memoised on ``ev``, see ``_Analysis.backs``)."""
+    key = (fact.kind, payload)
+    found = ev.backs.get(key)
+    if found is None:
+        found = ev.backs[key] = _present_uncached(fact.kind, payload, ev)
+    return found
+
+
+def _present_uncached(kind: str, payload: Payload, ev: _Analysis) -> bool:
     if isinstance(payload, Quantity):
-        return _quantity_present(payload, fact.kind, ev)
+        return _quantity_present(payload, kind, ev)
     if isinstance(payload, DateKeys):
         return _date_present(payload, ev)
     if isinstance(payload, NameKey):
@@ -259,13 +272,15 @@ def _source_view(text: str) -> _Analysis:
     )
 
 
-def _stated_in(claim: str, cl: _Analysis, fact: Fact, payload: Payload | None, text: str) -> bool:
-    """Whether ``text`` states the claim's ``fact`` in any form the comparison accepts.
+def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
+    """Whether ``text`` states the claim's ``fact`` as such, in any form the comparison
+    accepts.
 
     Numbers, dates and names take the same test as ``missing_facts`` ("two weeks"
     is stated by "14 days", "2020" by "January 5, 2020"); a negation is stated by a
     text with the same polarity on the same word ("not:" negated there, "pos:"
-    said positively there).
+    said positively there). A bare count a text shows by listing the things
+    (``_listed``) depends on the claim around the fact and is tested apart.
     """
     if not text:
         return False
@@ -275,7 +290,15 @@ def _stated_in(claim: str, cl: _Analysis, fact: Fact, payload: Payload | None, t
         return stem(word) in (view.neg_all if sign == "not" else view.positive)
     if payload is None:
         return False
-    return _present(fact, payload, view) or _listed(claim, cl, fact, payload, text)
+    return _present(fact, payload, view)
+
+
+@lru_cache(maxsize=64)
+def _sources_memo(sources: tuple[str, ...]) -> dict[tuple[str, str, Payload | None], bool]:
+    """Per set of source texts (one prepared index's), whether any of them states a
+    fact as such: every sentence of every answer aligned against those sources asks
+    about its missing facts, and the answer is the same each time."""
+    return {}
 
 
 def unsourced_facts(
@@ -289,16 +312,34 @@ def unsourced_facts(
     that the claim made the value up. A value stated nowhere in any source is one
     the answer invented: only such a fact caps a sentence at "partial" (see
     :func:`citemark.score.status_of`). Order follows ``missing``.
+
+    "Some text states it" is "some text states it as such (:func:`_stated_as_such`),
+    or some text lists it (``_listed``)"; the first part depends on the fact alone
+    and is memoised per tuple of sources, the second on the claim and is worked
+    out each time.
     """
     if not missing:
         return ()
     cl = _analyse(claim)
     payloads = dict(zip(cl.facts, cl.payloads, strict=True))
-    return tuple(
-        fact
-        for fact in missing
-        if not any(_stated_in(claim, cl, fact, payloads.get(fact), text) for text in sources)
-    )
+    texts = tuple(sources)
+    memo = _sources_memo(texts)
+    out = []
+    for fact in missing:
+        payload = payloads.get(fact)
+        key = (fact.kind, fact.value, payload)
+        stated = memo.get(key)
+        if stated is None:
+            stated = memo[key] = any(_stated_as_such(fact, payload, t) for t in texts)
+        listed = (
+            not stated
+            and payload is not None
+            and fact.kind != "negation"
+            and any(t and _listed(claim, cl, fact, payload, t) for t in texts)
+        )
+        if not (stated or listed):
+            out.append(fact)
+    return tuple(out)
 
 
 def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .lexicon import GENERIC_HEADS
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
@@ -109,14 +110,22 @@ def _rival_names(
     ``claim_words`` are :func:`folded_words` of the claim and ``claim_slot`` is
     ``slot_of`` its name: worked out once, since one claim name is tested against
     every name of every passage."""
-    if set(cp.words) & set(ep.words) - GENERIC_HEADS:
+    distinctive = _distinctive(ep.words)
+    if not distinctive.isdisjoint(cp.words):
         return False  # a shared distinctive word: the same name written differently
-    if all(w in claim_words for w in ep.words if w not in GENERIC_HEADS):
+    if distinctive <= claim_words:
         return False  # the claim names it too ("Canadian singer Kai")
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
     return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
+
+
+@lru_cache(maxsize=8192)
+def _distinctive(words: tuple[str, ...]) -> frozenset[str]:
+    """A name's words that are not generic heads ("Corp", "river"): an evidence name
+    is tested against every missing claim name, so its set is made once."""
+    return frozenset(words) - GENERIC_HEADS
 
 
 def folded_words(text: str) -> frozenset[str]:
