@@ -86,8 +86,8 @@ def test_check_fails_on_an_unsupported_sentence(
     assert lines[1].strip() == "conflict: 'two years' vs source lease 'one (1) year'"
     seventh = next(n for n, line in enumerate(lines) if line.startswith("UNSUPPORTED [7]"))
     assert "Disputes will be resolved by arbitration in Delaware." in lines[seventh]
-    # "Delaware" is in no source at all, not just missing from the cited passage
-    assert "missing facts: name 'Delaware' (in no source)" in lines[seventh + 1]
+    # Names do not cap under this preset, so it does not look them up in every source.
+    assert lines[seventh + 1].strip() == "missing facts: name 'Delaware'"
     # The last line names each failing sentence and why (issue 10.3).
     assert lines[-1].startswith(
         "FAIL: sentence 5 (conflict: 'two years' vs source lease 'one (1) year'; unsupported); "
@@ -347,3 +347,17 @@ def test_check_fails_on_a_conflict_and_says_so(
         cli(*base, "--fail-on", "partial", input="The tenant has two years to sue.\n").returncode
         == 0
     )
+
+
+def test_check_says_which_missing_facts_no_source_states(
+    cli: Any, files: dict[str, Path], lexical_preset: Path, tmp_path: Path
+) -> None:
+    preset = tmp_path / "all-kinds.toml"
+    text = lexical_preset.read_text("utf-8").replace('name = "lexical-test"', 'name = "all-kinds"')
+    preset.write_text('unsourced_kinds = "all"\n' + text, "utf-8")
+    result = cli(
+        "check", "--sources", str(files["sources"]), "--config", str(preset), str(files["answer"]),
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    # "Delaware" is in no source at all, not just missing from the cited passage
+    assert "missing facts: name 'Delaware' (in no source)" in result.stdout

@@ -237,6 +237,22 @@ def test_a_number_no_source_states_caps_the_sentence() -> None:
     )
 
 
+def test_only_the_kinds_a_preset_caps_are_looked_up_unless_all_are_asked_for() -> None:
+    """Looking a fact up in every source costs a read of every source's facts: a
+    preset looks up the kinds it caps; ``unsourced_kinds = "all"`` (eval) every kind."""
+    config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("amount",))
+    (capped,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).sentences
+    assert [f.text for f in capped.missing_facts] == ["45 days"]
+    assert capped.unsourced_facts == ()
+    every = config.with_(unsourced_kinds="all")
+    (looked_up,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=every).sentences
+    assert [f.text for f in looked_up.unsourced_facts] == ["45 days"]
+    # the status is the same either way: a number does not cap under this preset
+    assert capped.status == looked_up.status == "supported"
+    with pytest.raises(citemark.ConfigError, match="unsourced_kinds"):
+        config.with_(unsourced_kinds="some")
+
+
 def test_a_number_another_source_states_is_reported_but_does_not_cap() -> None:
     # max_citations=1: the FAQ that states "45 days" is not among the cited passages
     config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("number",))

@@ -214,7 +214,9 @@ def predict(
     """Align every record of ``split`` and pair each gold sentence with the result."""
     if split not in SPLITS:
         raise InputError(f"split must be one of {', '.join(SPLITS)}; got {split!r}")
-    cfg = load_config(config)
+    # Every kind of missing fact is looked up in the sources, whatever the preset caps:
+    # the per-kind cap table needs them all (statuses do not change).
+    cfg = load_config(config).with_(unsourced_kinds="all")
     cache = _IndexCache(cfg)
     for record in records:
         if split != "all" and split_of(record) != split:

@@ -367,7 +367,12 @@ def _support(
     missing = checked.missing if checked else ()
     features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
-    unsourced = unsourced_facts(sentence.text, missing, [s.text for s in index.sources])
+    looked_up = (
+        missing
+        if config.unsourced_kinds == "all"
+        else tuple(f for f in missing if f.kind in config.cap_facts)
+    )
+    unsourced = unsourced_facts(sentence.text, looked_up, [s.text for s in index.sources])
     return Support(
         sentence.span,
         features,
