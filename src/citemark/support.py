@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import fsum
-from typing import NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar, cast
 
 import numpy as np
 from rapidfuzz import fuzz, utils
@@ -60,6 +60,7 @@ class _HasRange(Protocol):
 
 
 _Ranged = TypeVar("_Ranged", bound=_HasRange)
+_D = TypeVar("_D", bound=dict)  # type: ignore[type-arg]
 
 
 @dataclass(frozen=True)
@@ -295,11 +296,7 @@ _AROUND: weakref.WeakKeyDictionary[
 
 
 def _around_of(index: SourceIndex) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
-    found = _AROUND.get(index)
-    if found is None:
-        with _WINDOWS_LOCK:
-            found = _AROUND.setdefault(index, {})
-    return found
+    return _per_index(_AROUND, index)
 
 
 def _cosines(
@@ -425,10 +422,16 @@ _WINDOWS_LOCK = threading.Lock()
 
 
 def _windows_of(index: SourceIndex) -> dict[tuple[int, ...], _Window]:
-    found = _WINDOWS.get(index)
+    return _per_index(_WINDOWS, index)
+
+
+def _per_index(table: weakref.WeakKeyDictionary[SourceIndex, _D], index: SourceIndex) -> _D:
+    """The index's own cache in ``table``, made empty on first use (under a lock, so
+    that concurrent calls on one index share one cache rather than racing)."""
+    found = table.get(index)
     if found is None:
         with _WINDOWS_LOCK:
-            found = _WINDOWS.setdefault(index, {})
+            found = table.setdefault(index, cast(_D, {}))
     return found
 
 
