@@ -36,9 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from citemark.config import load_config
-from citemark.evaluate import _IndexCache, read_records, span_prf, token_flags
+from citemark.evaluate import aligned, read_records, span_prf, token_flags
 from citemark.index import SourceIndex
-from citemark.pipeline import align
 from citemark.spans import (
     DEFAULT_SETTINGS,
     FEATURES,
@@ -242,21 +241,10 @@ def train_sentences(data: str, config: str) -> list[Sentence]:
         for line in handle:
             record = json.loads(line)
             meta[record["id"]] = record["meta"]
-    cfg = load_config(config)
-    cache = _IndexCache(cfg)
+    train = (r for r in read_records(data) if meta[r.id].get("upstream_split") == "train")
     sentences = []
-    for record in read_records(data):
+    for record, index, report in aligned(train, load_config(config)):
         info = meta[record.id]
-        if info.get("upstream_split") != "train":
-            continue
-        index = cache.get(record.sources)
-        report = align(
-            record.answer,
-            None,
-            index=index,
-            config=cfg,
-            sentences=[(s.start, s.end) for s in record.sentences],
-        )
         (result,) = report.sentences
         gold = record.sentences[0].spans
         assert gold is not None

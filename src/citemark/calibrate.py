@@ -203,13 +203,19 @@ def statuses(
         decide(
             float(score[i]),
             None if claim is None else float(claim[i]),
-            bool(kinds.intersection(cap_candidates(r.missing, r.unsourced, config))),
+            _fact_blocked(r, kinds, config),
             r.conflicts,
             supported,
             partial,
         )
         for i, r in enumerate(rows)
     ]
+
+
+def _fact_blocked(row: Row, kinds: frozenset[str], config: Config) -> bool:
+    """Whether a fact of a capping kind (``kinds``, :func:`capping_kinds` of ``config``)
+    may hold the row at partial: the rule ``status_of`` applies, on cached kinds."""
+    return bool(kinds.intersection(cap_candidates(row.missing, row.unsourced, config)))
 
 
 def _mean_by_dataset(rows: list[Row], values: list[str], metric: str) -> float:
@@ -407,7 +413,7 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
         if r.split != "holdout":
             continue
         j = judge("", "", r.features)
-        blocked = bool(kinds.intersection(cap_candidates(r.missing, r.unsourced, config)))
+        blocked = _fact_blocked(r, kinds, config)
         status = decide(j.score, j.claim, blocked, r.conflicts, supported, partial)
         out.append(
             Prediction(

@@ -27,7 +27,7 @@ from .errors import InputError
 from .facts import FACT_KINDS
 from .index import SourceIndex
 from .pipeline import align
-from .report import SentenceResult
+from .report import Report, SentenceResult
 from .score import STATUSES, cap_candidates, fact_capped
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .tokens import slice_tokens, tokenize
@@ -208,6 +208,26 @@ class _IndexCache:
         return self._cache[key]
 
 
+def aligned(
+    records: Iterable[EvalRecord], config: Config
+) -> Iterator[tuple[EvalRecord, SourceIndex, Report]]:
+    """Each record aligned at its gold sentence boundaries, with the index it used.
+
+    Sources that several records share (one question, six systems) are prepared once.
+    """
+    cache = _IndexCache(config)
+    for record in records:
+        index = cache.get(record.sources)
+        report = align(
+            record.answer,
+            None,
+            index=index,
+            config=config,
+            sentences=[(s.start, s.end) for s in record.sentences],
+        )
+        yield record, index, report
+
+
 def predict(
     records: Iterable[EvalRecord], config: Config | str | None = None, split: str = "all"
 ) -> Iterator[Prediction]:
@@ -217,18 +237,8 @@ def predict(
     # Every kind of missing fact is looked up in the sources, whatever the preset caps:
     # the per-kind cap table needs them all (statuses do not change).
     cfg = load_config(config).with_(unsourced_kinds="all")
-    cache = _IndexCache(cfg)
-    for record in records:
-        if split != "all" and split_of(record) != split:
-            continue
-        index = cache.get(record.sources)
-        report = align(
-            record.answer,
-            None,
-            index=index,
-            config=cfg,
-            sentences=[(s.start, s.end) for s in record.sentences],
-        )
+    chosen = (r for r in records if split == "all" or split_of(r) == split)
+    for record, index, report in aligned(chosen, cfg):
         for gold, result in zip(record.sentences, report.sentences, strict=True):
             hit1, hit3 = _hits(gold, result)
             scored = _span_score(record, gold, result, index) if gold.spans else None

@@ -369,7 +369,11 @@ def _support(
         if config.unsourced_kinds == "all"
         else tuple(f for f in missing if f.kind in config.cap_facts)
     )
-    unsourced = unsourced_facts(sentence.text, looked_up, [s.text for s in index.sources])
+    unsourced = (
+        unsourced_facts(sentence.text, looked_up, [s.text for s in index.sources])
+        if looked_up
+        else ()
+    )
     return Support(
         sentence.span,
         features,
