@@ -206,3 +206,19 @@ def test_alone_on_line_reads_the_line_around_the_sentence() -> None:
         assert alone_on_line(answer, start, end) == by_splitting(answer, start, end)
     assert alone_on_line("Intro\n  Heading  \nBody", 8, 15)
     assert not alone_on_line("Intro Heading\nBody", 6, 13)
+
+
+def test_fact_tokens_filled_in_place_equal_the_constructor() -> None:
+    from citemark.facts.text import _TOKEN, Tok, tokens
+
+    text = (
+        "The Tenant shan't sublet; ACME Corp. and iPhone users can’t. U.S. law doesn't "
+        "apply to Zürich’s O'Brien-Smith. Never, ever: not the Landlord. " + LEASE
+    )
+    plain = [Tok(*m.span(), m.group()) for m in _TOKEN.finditer(text)]
+    for _ in range(2):  # the second time every surface's traits come from the table
+        fast = tokens(text)
+        assert [(t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content) for t in fast] == [
+            (t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content) for t in plain
+        ]
+    assert any(t.cue for t in plain) and any(t.cap for t in plain)

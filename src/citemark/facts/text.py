@@ -26,19 +26,53 @@ class Tok:
         self.start = start
         self.end = end
         self.surface = surface
-        low = surface.lower()
-        # "Acme", "ACME", "iPhone"; not "acme"
-        self.cap = surface[0].isupper() or (surface[0].islower() and low != surface)
-        self.lower = lower = low.replace("’", "'")
-        cue = lower if lower in NEG_CUES else None
-        if cue is None and (lower.endswith("n't") or lower in BARE_CONTRACTIONS):
-            cue = "not"
-        self.cue = cue
-        self.content = cue is None and len(lower) > 1 and lower not in STOPWORDS
+        self.cap, self.lower, self.cue, self.content = traits_of(surface)
+
+
+# What a word's surface says of it, per distinct surface: passages repeat their words,
+# and working these out again for every occurrence was most of making a token.
+_TRAITS: dict[str, tuple[bool, str, str | None, bool]] = {}
+_TRAITS_SIZE = 65_536
+
+
+def traits_of(surface: str) -> tuple[bool, str, str | None, bool]:
+    """(capitalised, lower form, negation cue, content word) of one word."""
+    low = surface.lower()
+    # "Acme", "ACME", "iPhone"; not "acme"
+    cap = surface[0].isupper() or (surface[0].islower() and low != surface)
+    lower = low.replace("’", "'")
+    cue = lower if lower in NEG_CUES else None
+    if cue is None and (lower.endswith("n't") or lower in BARE_CONTRACTIONS):
+        cue = "not"
+    return cap, lower, cue, cue is None and len(lower) > 1 and lower not in STOPWORDS
+
+
+def _word_traits(surface: str) -> tuple[bool, str, str | None, bool]:
+    """:func:`traits_of`, remembered per surface."""
+    traits = _TRAITS.get(surface)
+    if traits is not None:
+        return traits
+    traits = traits_of(surface)
+    if len(_TRAITS) >= _TRAITS_SIZE:
+        _TRAITS.clear()
+    _TRAITS[surface] = traits
+    return traits
+
+
+_new_tok = object.__new__
 
 
 def tokens(text: str) -> list[Tok]:
-    return [Tok(*m.span(), m.group()) for m in _TOKEN.finditer(text)]
+    """The words of ``text``; each :class:`Tok` filled in place (what ``Tok(start, end,
+    surface)`` gives) to spare a Python call per word."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        tok = _new_tok(Tok)
+        tok.start, tok.end = m.span()
+        tok.surface = surface = m.group()
+        tok.cap, tok.lower, tok.cue, tok.content = _word_traits(surface)
+        out.append(tok)
+    return out
 
 
 @lru_cache(maxsize=65536)
