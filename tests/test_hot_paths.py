@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
 import citemark.index as index_module
@@ -140,9 +142,24 @@ def test_default_settings_fuzzy_check_still_finds_a_spelling_variant() -> None:
     assert _lexical("organisation", "organis", evidence, DEFAULT_SETTINGS) in ("fuzzy", "prefix")
 
 
+PLAIN_TEXTS = [
+    LEASE,
+    STATUTE,
+    *CLAUSES,
+    "",
+    "  ...  ",
+    "word",
+    "a",
+    " a ",
+    "Zürich’s 3.5% rate—up 2x!",
+    "中文 text",
+    "x中y",
+    "under_score __init__ 1_000",
+]
+
+
 def test_plain_tokenizer_gives_the_tokens_of_the_match_loop() -> None:
-    texts = [LEASE, STATUTE, *CLAUSES, "", "  ...  ", "Zürich’s 3.5% rate—up 2x!", "中文 text"]
-    for text in texts:
+    for text in PLAIN_TEXTS:
         assert _plain(text)
         found = list(_PLAIN_TOKEN.finditer(text))
         expected = (
@@ -152,6 +169,17 @@ def test_plain_tokenizer_gives_the_tokens_of_the_match_loop() -> None:
         )
         tokens = tokenize(text)
         assert (tokens.starts, tokens.ends, tokens.keys) == expected
+
+
+@given(st.text(alphabet=st.sampled_from("ab Z9_.,;-’'\n\t中文é€$%()"), max_size=60))
+@settings(max_examples=400, deadline=None)
+def test_plain_tokenizer_equals_the_match_loop_on_any_plain_text(text: str) -> None:
+    assert _plain(text)
+    found = list(_PLAIN_TOKEN.finditer(text))
+    tokens = tokenize(text)
+    assert tokens.starts == tuple(m.start() for m in found)
+    assert tokens.ends == tuple(m.end() for m in found)
+    assert tokens.keys == tuple(_key(m.group()) for m in found)
 
 
 def test_prepared_align_matches_unprepared_align_on_the_lease() -> None:

@@ -18,6 +18,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 import regex
 
@@ -45,6 +46,9 @@ _TOKEN = regex.compile(
 # scripts other than CJK (English, most European text): the standard library's
 # ``re`` scans it about three times as fast as ``regex`` scans the full pattern.
 _PLAIN_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
+# The same pattern as one group, for ``re.split``: the pieces alternate between the
+# text between tokens and a token, so their running lengths are the token offsets.
+_PLAIN_SPLIT = re.compile(f"({_PLAIN_TOKEN.pattern})")
 _UNSPACED_CHAR = regex.compile(f"[{UNSPACED}]")
 # Characters from U+0300 on: the only ones that can make a text need _TOKEN.
 _HIGH = re.compile("[^\x00-\u02ff]")
@@ -69,13 +73,13 @@ class Tokens:
 def tokenize(text: str) -> Tokens:
     """Split ``text`` into word tokens (cluster tokens in unspaced scripts)."""
     if _plain(text):
-        found = list(_PLAIN_TOKEN.finditer(text))
-        if not found:
+        # Split, then running lengths: no match object per token, about half the
+        # time of finditer on source text (tests hold it to the finditer loop).
+        pieces = _PLAIN_SPLIT.split(text)
+        if len(pieces) == 1:
             return Tokens((), (), ())
-        # Spans and words fetched by mapping the match methods: no Python-level
-        # generator step per token.
-        starts, ends = zip(*map(re.Match.span, found), strict=True)
-        return Tokens(starts, ends, tuple(map(_key, map(re.Match.group, found))))
+        bounds = list(accumulate(map(len, pieces)))
+        return Tokens(tuple(bounds[0:-1:2]), tuple(bounds[1::2]), tuple(map(_key, pieces[1::2])))
     # A word can touch a cluster it does not own ("a" + an emoji skin tone,
     # a Prepend sign before a non-word): widened, no token edge cuts a cluster.
     spans: list[tuple[int, int]] = []
