@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -124,12 +124,11 @@ class ChunkIds:
         new = [c for c in dict.fromkeys(c for chunks in chunked for c in chunks) if c not in table]
         if new:
             table.update(zip(new, self._encode_chunks(new), strict=True))
-        result = []
-        for chunks in chunked:
-            ids: list[int] = []
-            for chunk in chunks:
-                ids += table[chunk]
-            result.append(ids[: self._max_length])
+        ids_of, limit = table.__getitem__, self._max_length
+        # Each text's chunks' ids chained in C, not added list by list in Python.
+        result = [list(chain.from_iterable(map(ids_of, chunks))) for chunks in chunked]
+        if limit is not None:
+            result = [ids if len(ids) <= limit else ids[:limit] for ids in result]
         return result
 
     def _encode_chunks(self, chunks: list[str]) -> list[list[int]]:
@@ -224,14 +223,21 @@ class StaticEmbedder(Embedder):
         return self._chunk_ids(texts)
 
     def _embed(self, model: StaticModel, texts: list[str]) -> np.ndarray:
-        ids = [[i for i in found if i != model.unk_id] for found in self.token_ids(texts)]
+        found = self.token_ids(texts)
+        counts = np.fromiter(map(len, found), dtype=np.int64, count=len(found))
+        flat = np.fromiter(chain.from_iterable(found), dtype=np.int64, count=int(counts.sum()))
+        if model.unk_id is not None:
+            # [UNK] carries no meaning of the text's own: its tokens are left out.
+            known = flat != model.unk_id
+            if not known.all():
+                owner = np.repeat(np.arange(len(found)), counts)
+                counts = np.bincount(owner[known], minlength=len(found))
+                flat = flat[known]
         out = np.zeros((len(texts), model.vectors.shape[1]), dtype=np.float32)
-        rows = [n for n, found in enumerate(ids) if found]
-        if rows:
-            flat = np.fromiter((i for n in rows for i in ids[n]), dtype=np.int64)
-            lengths = np.array([len(ids[n]) for n in rows], dtype=np.int64)
-            sums = _token_sums(model.vectors, flat, lengths)
-            out[rows] = sums / lengths.astype(np.float32)[:, None]
+        rows = np.flatnonzero(counts)
+        if len(rows):
+            lengths = counts[rows]
+            out[rows] = token_sums(model.vectors, flat, lengths) / lengths.astype(np.float32)[:, None]
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         # A text with no known token (empty, symbols only) keeps the zero vector:
         # its cosine with anything is 0, which is what it shares with any source.
@@ -256,3 +262,52 @@ def _token_sums(vectors: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> n
         lo, hi = starts[first], starts[last]
         sums[first:last] = np.add.reduceat(vectors[flat[lo:hi]], starts[first:last] - lo, axis=0)
     return sums
+
+
+# Past this many rows a text's sum is left to ``reduceat`` itself: numpy's pairwise
+# summation splits such a run in halves, which :func:`token_sums` does not copy.
+_PAIRWISE_BLOCK = 128
+
+
+def token_sums(vectors: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """:func:`_token_sums` to the last bit, with the work spread across texts.
+
+    ``reduceat`` sums one text at a time: its first row, plus numpy's pairwise sum
+    of the others (fewer than 8 added in turn from zero; else eight running sums
+    over blocks of 8, combined as ``((r0+r1)+(r2+r3))+((r4+r5)+(r6+r7))``, then the
+    last ``m % 8`` added in turn). Texts with the same number of blocks take the
+    same steps, so here each step is one array operation over all of them: the
+    same additions in the same order, so the same floats (a test holds the two
+    equal), in about half the time on source sentences.
+    """
+    count, dim = len(lengths), vectors.shape[1]
+    starts = np.zeros(count, dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    out = vectors[flat[starts]]  # every text's first row (a fresh array)
+    rest = lengths - 1  # the rows pairwise-summed onto it
+    for t in np.flatnonzero(rest > _PAIRWISE_BLOCK).tolist():
+        first = starts[t]
+        out[t] = np.add.reduceat(vectors[flat[first : first + lengths[t]]], [0], axis=0)[0]
+    summed = (rest >= 1) & (rest <= _PAIRWISE_BLOCK)
+    blocks = np.where(rest >= 8, rest // 8, 0)
+    for b in np.unique(blocks[summed]).tolist():
+        group = np.flatnonzero(summed & (blocks == b))
+        after = starts[group] + 1
+        if b:
+            at = after[:, None, None] + (np.arange(b)[:, None] * 8 + np.arange(8))[None]
+            rows = vectors[flat[at]]  # (texts, blocks, 8, dim)
+            r = rows[:, 0]
+            for k in range(1, b):
+                r = r + rows[:, k]
+            res = ((r[:, 0] + r[:, 1]) + (r[:, 2] + r[:, 3])) + (
+                (r[:, 4] + r[:, 5]) + (r[:, 6] + r[:, 7])
+            )
+        else:
+            res = np.zeros((len(group), dim), dtype=vectors.dtype)
+        left = rest[group] - 8 * b  # 0-7 rows added in turn
+        tail = after + 8 * b
+        for i in range(int(left.max())):
+            some = np.flatnonzero(left > i)
+            res[some] = res[some] + vectors[flat[tail[some] + i]]
+        out[group] = out[group] + res
+    return out

@@ -232,9 +232,10 @@ def one_blas_thread() -> Iterator[None]:
 
     The products here are small (tens of queries x a few thousand sentences x 128):
     waking OpenBLAS's other threads costs more than the product, and on a busy
-    machine their spinning made one W2 search take 15 ms instead of 0.2 ms. Each
-    entry of the product is summed by one thread whatever the count, so the floats
-    are the same.
+    machine their spinning made one W2 search take 15 ms instead of 0.2 ms. It also
+    keeps the floats the same whatever thread count the host gave BLAS: on more
+    threads OpenBLAS may split a product's sums differently (with its Haswell
+    kernels the last bits differ).
     """
     with _BLAS_LOCK, _blas_controller().limit(limits=1, user_api="blas"):
         yield
