@@ -237,7 +237,8 @@ class StaticEmbedder(Embedder):
         rows = np.flatnonzero(counts)
         if len(rows):
             lengths = counts[rows]
-            out[rows] = token_sums(model.vectors, flat, lengths) / lengths.astype(np.float32)[:, None]
+            sums = token_sums(model.vectors, flat, lengths)
+            out[rows] = sums / lengths.astype(np.float32)[:, None]
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         # A text with no known token (empty, symbols only) keeps the zero vector:
         # its cosine with anything is 0, which is what it shares with any source.
