@@ -253,8 +253,9 @@ _SUM_ROWS = 256
 def _token_sums(vectors: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """Per text, the sum of its tokens' vectors (``flat`` holds the texts' ids in turn).
 
-    ``reduceat`` adds each text's rows in order, so summing a block of whole texts at
-    a time gives the very same floats as one call over all of them.
+    The plain way, kept as the reference :func:`token_sums` is held to (and for the
+    texts too long for it): ``reduceat`` sums each text on its own, so summing a
+    block of whole texts at a time gives the very same floats as one call over all.
     """
     starts = np.concatenate([[0], np.cumsum(lengths)])
     sums = np.empty((len(lengths), vectors.shape[1]), dtype=vectors.dtype)
