@@ -628,3 +628,15 @@ def test_danda_and_hebrew_points_end_sentences(seg: Segmenter) -> None:
         "הַמַּשְׂכִּיר יַחְזִיר.",
     ]
     assert sentences(seg, SCRIPT_TEXTS["arabic"]) == ["ذهب الطالب إلى المدرسة.", "هل عاد؟", "نعم."]
+
+
+@given(st.text(alphabet=st.sampled_from("a1. ?!;:\n•)(…3"), max_size=40), st.data())
+@settings(max_examples=300, deadline=None)
+def test_part_trigger_is_the_first_of_the_trigger_positions(text: str, data: st.DataObject) -> None:
+    from citemark.segment import _default_segmenter, _part_trigger, _trigger_positions
+
+    triggers = _default_segmenter()._triggers
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    expected = next(_trigger_positions(triggers, text, start, end), None) is not None
+    assert _part_trigger(triggers, text, start, end) == expected

@@ -415,7 +415,15 @@ def _trigger_pattern(nlp: Language) -> re.Pattern[str]:
 def _part_trigger(triggers: re.Pattern[str], text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` holds a trigger, a period between digits ("8.3",
     "$1,000.50") not counted: the tokenizer never splits it off, so it ends nothing."""
-    return next(_trigger_positions(triggers, text, start, end), None) is not None
+    # Searched directly (no generator, no finditer): most parts and word chunks asked
+    # about hold no trigger at all, and the rest mostly one that counts.
+    match = triggers.search(text, start, end)
+    while match is not None:
+        i = match.start()
+        if text[i] != "." or not (text[i - 1 : i].isdecimal() and text[i + 1 : i + 2].isdecimal()):
+            return True
+        match = triggers.search(text, i + 1, end)
+    return False
 
 
 def _trigger_positions(triggers: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:
