@@ -54,7 +54,7 @@ from citemark.types import Span
 
 FOLDS = 5
 # Inverse regularisation strengths tried; the best by cross-validated F1 is kept.
-STRENGTHS = (0.3, 1.0, 3.0, 10.0)
+STRENGTHS = (0.3, 1.0, 3.0, 10.0, 30.0)
 THRESHOLDS = tuple(t / 100 for t in range(20, 71, 5))
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "src" / "citemark" / "span_weights.py"
 
