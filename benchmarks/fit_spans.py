@@ -72,6 +72,9 @@ class Sentence:
     labels: tuple[bool, ...]
     tokens: tuple[tuple[int, int], ...]
     gold: tuple[bool, ...]
+    # Whether the sentence has any citation: one without keeps every content word
+    # flagged (the product rule of ``spans.find_unsupported``), whatever the model says.
+    cited: bool = True
 
 
 def collect(
@@ -101,6 +104,7 @@ def collect(
         labels,
         tuple(tokens),
         tuple(gold),
+        bool(evidence),
     )
 
 
@@ -149,10 +153,12 @@ def score(
     sentences: Sequence[Sentence], probabilities: Sequence[np.ndarray], t: float, gated: bool
 ) -> tuple[float, float, float]:
     """Token-level P/R/F1 of the spans at threshold ``t`` (``gated``: none for
-    sentences the report judges supported, as the report gives them)."""
+    sentences the report judges supported, as the report gives them). An uncited
+    sentence keeps every content word flagged, as ``find_unsupported`` does: the
+    threshold and the regularisation are chosen on what the report says."""
     pairs = []
     for s, p in zip(sentences, probabilities, strict=True):
-        flagged = [n for n, q in zip(s.positions, p, strict=True) if q >= t]
+        flagged = [n for n, q in zip(s.positions, p, strict=True) if q >= t or not s.cited]
         if gated and s.judged_supported:
             flagged = []
         spans = _merge(s.answer, s.words, flagged, DEFAULT_SETTINGS)
