@@ -348,3 +348,28 @@ def test_eval_scores_handmade_fixture(
     predicted = p.spans.predicted
     tp = sum(g and q for g, q in zip(flags, predicted, strict=True))
     assert mine.precision == round(tp / sum(predicted), 4)
+
+
+# ----------------------------------------------------------------------------- floor
+
+WICE_SPANS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wice_spans.jsonl"
+
+
+@pytest.mark.slow
+def test_span_f1_holds_its_floor_on_held_out_dev() -> None:
+    # The word model is fitted on the upstream train half only; dev is held out.
+    # Measured (default preset): dev 0.557 as the report gives it, 0.598 on every
+    # sentence; the floor leaves about 0.01 for a refit's noise (124 dev claims).
+    if not WICE_SPANS.is_file():
+        pytest.skip(f"{WICE_SPANS} is absent: the dev data lives in ../shared/data")
+    rows = {
+        (m.method, m.part): m
+        for m in span_metrics(list(predict(read_records(WICE_SPANS), config="default")))
+    }
+    dev = rows[("citemark", "dev")]
+    assert dev.f1 >= 0.545, dev
+    assert rows[("citemark_ungated", "dev")].f1 >= 0.585, rows[("citemark_ungated", "dev")]
+    # Both baselines are beaten on both halves.
+    for part in ("dev", "train"):
+        mine = rows[("citemark", part)].f1
+        assert mine > rows[("every_token", part)].f1 and mine > rows[("absent_words", part)].f1
