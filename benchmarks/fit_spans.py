@@ -13,7 +13,8 @@ flags:
    probabilities around each word (``spans.stack_features``), so that it learns
    how far to trust first-pass verdicts it has not seen fitted;
 3. the threshold that maximises token F1 *as the report gives it* (no spans for
-   sentences the report judges supported) on the second pass's out-of-fold
+   sentences the report judges supported, every content word of an uncited
+   sentence flagged) on the second pass's out-of-fold
    probabilities, and the regularisation strength (of ``STRENGTHS``) that does.
 
 The final weights of both passes are then fitted on the whole train half. The

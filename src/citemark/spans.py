@@ -28,15 +28,20 @@ the sources say (is the word in the passages retrieval ranked next, in the ten
 it ranked next, in any source, how rare is it, is it capitalised, a past-tense
 verb the article likely paraphrased, where it stands in the sentence, is the
 word itself in the cited passages even when the fact it belongs to is not:
-"June" and "2014" of "June 13, 2014" usually are, "13" is not); annotators flag
-nouns, names and numbers far more often than verbs. A second logistic pass
+"June" and "2014" of "June 13, 2014" usually are, "13" is not; is it absent from
+the one evidence sentence that shares most of the claim's words, does it stand
+there beside the claim's other words or only in a stray sentence, are it and a
+neighbouring claim word both in the evidence but never in one sentence, does a
+preposition open its phrase); annotators flag nouns, names, numbers and the
+arguments after a preposition far more often than verbs. A second logistic pass
 reads each word's first probability beside its neighbours' (annotators mark
-phrases, so a word between two doubtful words is doubtful too) and the
-sentence's highest and mean; it decides. Both passes' weights live in
-:mod:`citemark.span_weights`, fitted on the upstream ``train`` half of
-``wice_spans.jsonl`` by ``benchmarks/fit_spans.py`` (the second pass on
-out-of-fold first-pass probabilities, its threshold on out-of-fold F1); without
-a context a word is flagged exactly when the checks find it unbacked.
+phrases, so a word between two doubtful words is doubtful too), the highest in
+the compound it is written in ("New York-based", "final month's rent": flagged
+whole), and the sentence's highest, mean and the word's rank in it; it decides.
+Both passes' weights live in :mod:`citemark.span_weights`, fitted on the
+upstream ``train`` half of ``wice_spans.jsonl`` by ``benchmarks/fit_spans.py``
+(the second pass on out-of-fold first-pass probabilities, its threshold on
+out-of-fold F1); without a context a word is flagged exactly when the checks find it unbacked.
 
 Function words and punctuation are never flagged on their own, but a run of up
 to :attr:`SpanSettings.bridge` of them between two flagged words is bridged, and
