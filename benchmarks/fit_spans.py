@@ -13,7 +13,8 @@ flags:
    probabilities around each word (``spans.stack_features``), so that it learns
    how far to trust first-pass verdicts it has not seen fitted;
 3. the threshold that maximises token F1 *as the report gives it* (no spans for
-   sentences the report judges supported) on the second pass's out-of-fold
+   sentences the report judges supported, every content word of an uncited
+   sentence flagged) on the second pass's out-of-fold
    probabilities, and the regularisation strength (of ``STRENGTHS``) that does.
 
 The final weights of both passes are then fitted on the whole train half. The
@@ -54,7 +55,7 @@ from citemark.types import Span
 
 FOLDS = 5
 # Inverse regularisation strengths tried; the best by cross-validated F1 is kept.
-STRENGTHS = (0.3, 1.0, 3.0, 10.0)
+STRENGTHS = (0.3, 1.0, 3.0, 10.0, 30.0)
 THRESHOLDS = tuple(t / 100 for t in range(20, 71, 5))
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "src" / "citemark" / "span_weights.py"
 
@@ -72,6 +73,9 @@ class Sentence:
     labels: tuple[bool, ...]
     tokens: tuple[tuple[int, int], ...]
     gold: tuple[bool, ...]
+    # Whether the sentence has any citation: one without keeps every content word
+    # flagged (the product rule of ``spans.find_unsupported``), whatever the model says.
+    cited: bool = True
 
 
 def collect(
@@ -101,6 +105,7 @@ def collect(
         labels,
         tuple(tokens),
         tuple(gold),
+        bool(evidence),
     )
 
 
@@ -149,10 +154,12 @@ def score(
     sentences: Sequence[Sentence], probabilities: Sequence[np.ndarray], t: float, gated: bool
 ) -> tuple[float, float, float]:
     """Token-level P/R/F1 of the spans at threshold ``t`` (``gated``: none for
-    sentences the report judges supported, as the report gives them)."""
+    sentences the report judges supported, as the report gives them). An uncited
+    sentence keeps every content word flagged, as ``find_unsupported`` does: the
+    threshold and the regularisation are chosen on what the report says."""
     pairs = []
     for s, p in zip(sentences, probabilities, strict=True):
-        flagged = [n for n, q in zip(s.positions, p, strict=True) if q >= t]
+        flagged = [n for n, q in zip(s.positions, p, strict=True) if q >= t or not s.cited]
         if gated and s.judged_supported:
             flagged = []
         spans = _merge(s.answer, s.words, flagged, DEFAULT_SETTINGS)

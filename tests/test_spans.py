@@ -20,11 +20,16 @@ from citemark.spans import (
     FEATURES,
     STACK_FEATURES,
     SpanSettings,
+    _after_preposition,
+    _compounds,
+    _sentence_features,
     context_from_index,
     find_unsupported,
     sentence_evidence,
+    stack_features,
     unsupported_spans,
 )
+from citemark.tokens import tokenize
 from citemark.types import Span
 from citemark.words import unit
 
@@ -48,10 +53,11 @@ def test_lease_claim_flags_what_the_lease_lacks(
     # What the cited clauses do say is not flagged.
     for word in ("landlord", "consent", "deposit", "Tenants"):
         assert word not in flagged
-    # "month" and "rent" are both in the cited rent clause; the word model's second
-    # pass flags "month" anyway (glued to "final", which nothing backs), "rent" passes.
-    assert "final month" in flagged and "rent" not in flagged
-    # Regrowing into glued words (off by default: -0.02 F1 on WiCE train) gets "rent" too.
+    # "month" and "rent" are both in the cited rent clause, yet the compound is
+    # flagged whole: the second pass reads the highest first-pass probability in
+    # the compound ("final", which nothing backs), as annotators flag compounds.
+    assert "final month's rent" in flagged
+    # Regrowing into glued words (off by default: -0.02 F1 on WiCE train) agrees.
     index = SourceIndex(example["sources"], lexical_preset)
     span = Span(0, len(LEASE_CLAIM))
     context = context_from_index(index, LEASE_CLAIM, span, judged_supported=False)
@@ -211,7 +217,9 @@ def test_word_model_flags_the_part_of_a_date_the_evidence_lacks() -> None:
     evidence = ["He was nominated by the president in June 2014 after a long search."]
     context = context_from_index(index, answer, span, judged_supported=False)
     found = find_unsupported(answer, span, evidence, context=context)
-    assert _texts(answer, found.spans) == ["13", "Barack Obama"]
+    # "President" is in the evidence, but the name it heads is not: the compound is
+    # flagged whole, with the preposition before it.
+    assert _texts(answer, found.spans) == ["13", "by President Barack Obama"]
     words = {w.text: w for w in found.words}
     assert words["June"].reason == words["2014"].reason == "missing_fact"
     probability = {text: w.probability or 0.0 for text, w in words.items()}
@@ -228,6 +236,50 @@ def test_word_model_weights_match_its_features() -> None:
     assert len(span_weights.STACK_WEIGHTS) == len(FEATURES) + len(STACK_FEATURES)
     assert 0.0 < span_weights.THRESHOLD < 1.0
     assert SpanSettings().threshold == span_weights.THRESHOLD
+
+
+def test_sentence_features_read_the_best_aligned_evidence_sentence() -> None:
+    # The first evidence sentence has three of the claim's four words, the second
+    # only "Boston": that word is missing from the best sentence, stands beside no
+    # other claim word, and is apart from its neighbour "title" though both occur.
+    evidence = ["The Lakers won the title. Boston lost in March."]
+    rows = _sentence_features(["lakers", "won", "title", "boston"], evidence)
+    missing_best = [r[0] for r in rows]
+    colocated = [r[1] for r in rows]
+    apart = [r[2] for r in rows]
+    assert missing_best == [0.0, 0.0, 0.0, 1.0]
+    assert colocated == pytest.approx([2 / 3, 2 / 3, 2 / 3, 0.0])
+    assert apart == [0.0, 0.0, 1.0, 1.0]
+    # A word the evidence lacks as a whole (None) is in no sentence; no evidence at all
+    # leaves every word missing from the (absent) best sentence.
+    assert _sentence_features(["lakers", None], evidence)[1] == (1.0, 0.0, 0.0)
+    assert _sentence_features(["lakers"], []) == [(1.0, 0.0, 0.0)]
+
+
+def test_after_preposition_looks_through_function_words_only() -> None:
+    words = tokenize("He lived for the rest of his life in Montana")
+    at = {key: n for n, key in enumerate(words.keys)}
+    assert _after_preposition(words, at["rest"])  # "for the"
+    assert _after_preposition(words, at["montana"])  # "in"
+    assert not _after_preposition(words, at["lived"])  # "He" is no preposition
+    # "of" ties a noun to its complement, not an argument to the claim: not counted.
+    assert not _after_preposition(words, at["life"])
+
+
+def test_second_pass_reads_the_compound_and_the_sentence_rank() -> None:
+    assert _compounds([True, False], [0.1, 0.8, 0.3]) == [(0.8, 0.5), (0.8, 0.5), (0.3, 0.25)]
+    answer = "The New York-based artist painted murals"
+    words = tokenize(answer)
+    positions = [n for n, key in enumerate(words.keys) if unit(key) is not None]
+    first = [0.2, 0.1, 0.9, 0.3, 0.6, 0.4]  # new york based artist painted murals
+    rows = stack_features(answer, words, positions, first)
+    assert all(len(r) == len(STACK_FEATURES) for r in rows)
+    column = {name: [r[i] for r in rows] for i, name in enumerate(STACK_FEATURES)}
+    # Only spaces and a hyphen stand between these words: one compound (the glue
+    # test knows no parts of speech), so all share its highest probability.
+    assert column["compound_max_probability"] == [0.9] * 6
+    assert column["relative_probability"] == pytest.approx([p / 0.9 for p in first])
+    assert column["sentence_rank"] == pytest.approx([4 / 5, 5 / 5, 0.0, 3 / 5, 1 / 5, 2 / 5])
 
 
 def test_bridge_setting_limits_merging() -> None:
@@ -292,7 +344,32 @@ def test_eval_scores_handmade_fixture(
     every = rows[("every_token", "all")]
     assert every.recall == 1.0 and every.precision == round(sum(flags) / len(flags), 4)
     mine = rows[("citemark", "dev")]
-    assert mine.recall == 0.4  # of "final month ' s rent", "final month" is flagged
+    assert mine.recall == 1.0  # "final month ' s rent" is flagged whole
     predicted = p.spans.predicted
     tp = sum(g and q for g, q in zip(flags, predicted, strict=True))
     assert mine.precision == round(tp / sum(predicted), 4)
+
+
+# ----------------------------------------------------------------------------- floor
+
+WICE_SPANS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wice_spans.jsonl"
+
+
+@pytest.mark.slow
+def test_span_f1_holds_its_floor_on_held_out_dev() -> None:
+    # The word model is fitted on the upstream train half only; dev is held out.
+    # Measured (default preset): dev 0.557 as the report gives it, 0.598 on every
+    # sentence; the floor leaves about 0.01 for a refit's noise (124 dev claims).
+    if not WICE_SPANS.is_file():
+        pytest.skip(f"{WICE_SPANS} is absent: the dev data lives in ../shared/data")
+    rows = {
+        (m.method, m.part): m
+        for m in span_metrics(list(predict(read_records(WICE_SPANS), config="default")))
+    }
+    dev = rows[("citemark", "dev")]
+    assert dev.f1 >= 0.545, dev
+    assert rows[("citemark_ungated", "dev")].f1 >= 0.585, rows[("citemark_ungated", "dev")]
+    # Both baselines are beaten on both halves.
+    for part in ("dev", "train"):
+        mine = rows[("citemark", part)].f1
+        assert mine > rows[("every_token", part)].f1 and mine > rows[("absent_words", part)].f1

@@ -28,15 +28,20 @@ the sources say (is the word in the passages retrieval ranked next, in the ten
 it ranked next, in any source, how rare is it, is it capitalised, a past-tense
 verb the article likely paraphrased, where it stands in the sentence, is the
 word itself in the cited passages even when the fact it belongs to is not:
-"June" and "2014" of "June 13, 2014" usually are, "13" is not); annotators flag
-nouns, names and numbers far more often than verbs. A second logistic pass
+"June" and "2014" of "June 13, 2014" usually are, "13" is not; is it absent from
+the one evidence sentence that shares most of the claim's words, does it stand
+there beside the claim's other words or only in a stray sentence, are it and a
+neighbouring claim word both in the evidence but never in one sentence, does a
+preposition open its phrase); annotators flag nouns, names, numbers and the
+arguments after a preposition far more often than verbs. A second logistic pass
 reads each word's first probability beside its neighbours' (annotators mark
-phrases, so a word between two doubtful words is doubtful too) and the
-sentence's highest and mean; it decides. Both passes' weights live in
-:mod:`citemark.span_weights`, fitted on the upstream ``train`` half of
-``wice_spans.jsonl`` by ``benchmarks/fit_spans.py`` (the second pass on
-out-of-fold first-pass probabilities, its threshold on out-of-fold F1); without
-a context a word is flagged exactly when the checks find it unbacked.
+phrases, so a word between two doubtful words is doubtful too), the highest in
+the compound it is written in ("New York-based", "final month's rent": flagged
+whole), and the sentence's highest, mean and the word's rank in it; it decides.
+Both passes' weights live in :mod:`citemark.span_weights`, fitted on the
+upstream ``train`` half of ``wice_spans.jsonl`` by ``benchmarks/fit_spans.py``
+(the second pass on out-of-fold first-pass probabilities, its threshold on
+out-of-fold F1); without a context a word is flagged exactly when the checks find it unbacked.
 
 Function words and punctuation are never flagged on their own, but a run of up
 to :attr:`SpanSettings.bridge` of them between two flagged words is bridged, and
@@ -48,6 +53,7 @@ defaults were chosen on the same ``train`` half.
 from __future__ import annotations
 
 import math
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field, replace
@@ -77,6 +83,15 @@ GLUE = frozenset("-‐–/'’s")
 NEGATIONS = frozenset({"not", "no", "nor", "without", "never"})
 # Characters that end a phrase: with ``hard_breaks`` a bridge never crosses them.
 HARD_BREAKS = frozenset(',;:()[]{}"“”')
+# Prepositions that open the argument a word belongs to ("in Los Angeles", "for 4
+# years", "during the 2016 election"): annotators flag such arguments far more
+# often than the subject or the verb of a claim.
+PREPOSITIONS = frozenset(
+    """in on at for during from until by since with to into over after before between
+    among against under through throughout atop across""".split()
+)
+# Where an evidence passage's sentences end: after a terminator and space, or at a newline.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 class _Cited(Protocol):
@@ -185,6 +200,16 @@ FEATURES = (
     "position",
     "first_word",
     "last_word",
+    # against the evidence sentence sharing most of the claim's words, not all the
+    # passages at once: a word the claim shares only with a stray sentence is a gap
+    "missing_best_sentence",
+    # share of the claim's other words in the best evidence sentence that has this word
+    "colocated",
+    # the word and a neighbouring claim word are both in the evidence, never in one
+    # sentence ("team" and "high" of "team high" in another relation)
+    "pair_apart",
+    # a preposition (no content word between) opens the word's phrase
+    "after_preposition",
 )
 # What the second pass adds to FEATURES: the first pass's verdicts around the word.
 STACK_FEATURES = (
@@ -196,6 +221,14 @@ STACK_FEATURES = (
     "neighbour_probability",
     "sentence_max_probability",
     "sentence_mean_probability",
+    # highest first-pass probability and size of the compound the word belongs to
+    # (content words written together: "New York-based", "Cartoon Network's"):
+    # annotators flag a name or compound whole
+    "compound_max_probability",
+    "compound_size",
+    # the word's probability beside the sentence's highest, and its rank in it
+    "relative_probability",
+    "sentence_rank",
 )
 
 
@@ -319,6 +352,9 @@ def word_features(
     first = words.starts[0] if len(words) else 0
     last = len(content) - 1
     citations = min(len(evidence), 5) / 5
+    passage = _sentence_features(
+        [words.keys[n] if _backs(words.keys[n], cited) else None for n, _ in content], evidence
+    )
     out = []
     for i, (n, check) in enumerate(content):
         key = words.keys[n]
@@ -352,10 +388,79 @@ def word_features(
                     i / max(last, 1),
                     float(i == 0),
                     float(i == last),
+                    *passage[i],
+                    float(_after_preposition(words, n)),
                 ),
             )
         )
     return out
+
+
+def _sentence_features(
+    keys: Sequence[str | None], evidence: Sequence[str]
+) -> list[tuple[float, float, float]]:
+    """Per content word (``keys``, in order, ``None`` for a word the evidence as a
+    whole lacks, which no sentence of it can have): absent from the evidence sentence that
+    has most of the claim's words, the share of the other claim words in the best
+    sentence that has this one, and whether a neighbouring claim word is in the
+    evidence but never in a sentence with this one.
+
+    Cited passages are windows of a few sentences; a word found only in a sentence
+    that shares nothing else with the claim backs it less than one that stands
+    beside the claim's other words, and two words present but apart are often the
+    "another relation" case the word checks miss.
+    """
+    sentences = _evidence_sentences(tuple(evidence))
+    count = len(keys)
+    if not sentences:
+        return [(1.0, 0.0, 0.0)] * count
+    # present[i][j]: claim word i is backed by evidence sentence j (a bit per sentence)
+    present = [
+        0 if key is None else sum(1 << j for j, ev in enumerate(sentences) if _backs(key, ev))
+        for key in keys
+    ]
+    totals = [sum((bits >> j) & 1 for bits in present) for j in range(len(sentences))]
+    best = max(range(len(sentences)), key=lambda j: (totals[j], -j))
+    others = max(count - 1, 1)
+    out = []
+    for i, bits in enumerate(present):
+        colocated = max(
+            ((totals[j] - 1) / others for j in range(len(sentences)) if (bits >> j) & 1),
+            default=0.0,
+        )
+        apart = any(
+            bits and present[j] and not bits & present[j] for j in (i - 1, i + 1) if 0 <= j < count
+        )
+        out.append((float(not (bits >> best) & 1), colocated, float(apart)))
+    return out
+
+
+def _backs(key: str, ev: _Evidence) -> bool:
+    """Whether the lexical checks find the word in ``ev``."""
+    return _lexical(key, unit(key) or key, ev, DEFAULT_SETTINGS) != "missing"
+
+
+@lru_cache(maxsize=4096)
+def _evidence_sentences(evidence: tuple[str, ...]) -> tuple[_Evidence, ...]:
+    """The evidence passages cut into sentences, each prepared for the word checks
+    (memoised: one passage is evidence for many sentences)."""
+    return tuple(
+        _prepare((part,), DEFAULT_SETTINGS.prefix, DEFAULT_SETTINGS.pair_window)
+        for text in evidence
+        for part in _SENTENCE_END.split(text)
+        if part.strip()
+    )
+
+
+def _after_preposition(words: Tokens, n: int) -> bool:
+    """Whether a preposition stands among the function words just before token ``n``."""
+    for i in range(n - 1, -1, -1):
+        key = words.keys[i]
+        if unit(key) is not None:
+            return False
+        if key in PREPOSITIONS:
+            return True
+    return False
 
 
 def _word_missing(key: str, stem: str, reason: Reason, cited: _Evidence) -> bool:
@@ -378,6 +483,11 @@ def stack_features(
     mean = sum(first) / count
     # glue[i]: words i and i + 1 written as one compound (each pair tested once).
     glue = [_glued(answer, words, positions[i], positions[i + 1]) for i in range(count - 1)]
+    compounds = _compounds(glue, first)
+    order = sorted(range(count), key=lambda i: -first[i])
+    rank = [0] * count
+    for place, i in enumerate(order):
+        rank[i] = place
     out = []
     for i, p in enumerate(first):
         left = first[i - 1] if i > 0 else 0.0
@@ -395,8 +505,24 @@ def stack_features(
                 max(left, right),
                 top,
                 mean,
+                *compounds[i],
+                p / top if top > 0 else 0.0,
+                rank[i] / max(count - 1, 1),
             )
         )
+    return out
+
+
+def _compounds(glue: Sequence[bool], first: Sequence[float]) -> list[tuple[float, float]]:
+    """Per word, the highest first-pass probability in its compound (a run of words
+    written together, ``glue[i]`` joining words i and i + 1) and the run's size / 4."""
+    out: list[tuple[float, float]] = []
+    start = 0
+    for i in range(len(first)):
+        if i == len(first) - 1 or not glue[i]:
+            run = first[start : i + 1]
+            out.extend([(max(run), len(run) / 4)] * len(run))
+            start = i + 1
     return out
 
 
