@@ -57,7 +57,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
@@ -240,7 +240,10 @@ class _Evidence:
     units: frozenset[str]
     prefixes: frozenset[str]
     words: tuple[str, ...]
-    pairs: frozenset[frozenset[str]]
+    # Each text's content units in order, and how far apart two may stand to count
+    # as written together: what :attr:`pairs` is made from.
+    sequences: tuple[tuple[str, ...], ...]
+    pair_window: int
     # ``words`` ordered by length, and their lengths: the fuzzy check compares a
     # word only with those long enough and short enough to reach its cutoff.
     by_length: tuple[str, ...] = ()
@@ -251,6 +254,19 @@ class _Evidence:
     verdicts: dict[tuple[str, str, int, int, float], Reason] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    @cached_property
+    def pairs(self) -> frozenset[frozenset[str]]:
+        """Units standing within ``pair_window`` of each other in one text, made on
+        first use: only a backed word glued to a flagged one asks (see :func:`_grow`),
+        and making every pair of every prepared passage was the costliest part of
+        preparing it."""
+        return frozenset(
+            frozenset((stem, other))
+            for ordered in self.sequences
+            for i, stem in enumerate(ordered)
+            for other in ordered[i + 1 : i + 1 + self.pair_window]
+        )
 
 
 def find_unsupported(
@@ -748,7 +764,7 @@ def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
     one passage is evidence for many sentences)."""
     keys: set[str] = set()
     units: set[str] = set()
-    pairs: set[frozenset[str]] = set()
+    sequences: list[tuple[str, ...]] = []
     for text in evidence:
         ordered: list[str] = []
         for key in tokenize(text).keys:
@@ -757,9 +773,7 @@ def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
                 keys.add(key)
                 units.add(stem)
                 ordered.append(stem)
-        for i, stem in enumerate(ordered):
-            for other in ordered[i + 1 : i + 1 + window]:
-                pairs.add(frozenset((stem, other)))
+        sequences.append(tuple(ordered))
     prefixes = frozenset(k[:prefix] for k in keys if len(k) >= prefix)
     by_length = tuple(sorted(keys, key=lambda k: (len(k), k)))
     return _Evidence(
@@ -767,7 +781,8 @@ def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
         frozenset(units),
         prefixes,
         tuple(sorted(keys)),
-        frozenset(pairs),
+        tuple(sequences),
+        window,
         by_length,
         tuple(map(len, by_length)),
     )
