@@ -75,11 +75,16 @@ def tokenize(text: str) -> Tokens:
     if _plain(text):
         # Split, then running lengths: no match object per token, about half the
         # time of finditer on source text (tests hold it to the finditer loop).
-        pieces = _PLAIN_SPLIT.split(text)
+        ascii = text.isascii()
+        # On ASCII text folding is lower-casing, which keeps every length and every
+        # character's class: the lower-cased text splits into the tokens' keys.
+        pieces = _PLAIN_SPLIT.split(text.lower() if ascii else text)
         if len(pieces) == 1:
             return Tokens((), (), ())
         bounds = list(accumulate(map(len, pieces)))
-        return Tokens(tuple(bounds[0:-1:2]), tuple(bounds[1::2]), tuple(map(_key, pieces[1::2])))
+        words = pieces[1::2]
+        keys = tuple(words) if ascii else tuple(map(_key, words))
+        return Tokens(tuple(bounds[0:-1:2]), tuple(bounds[1::2]), keys)
     # A word can touch a cluster it does not own ("a" + an emoji skin tone,
     # a Prepend sign before a non-word): widened, no token edge cuts a cluster.
     spans: list[tuple[int, int]] = []
