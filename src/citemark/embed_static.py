@@ -120,8 +120,8 @@ class ChunkIds:
         # finds every chunk it has looked up.
         table = self._ids if len(self._ids) <= self._limit else {}
         self._ids = table
-        chunked = [[c for c in text.split(" ") if c] for text in texts]
-        new = [c for c in dict.fromkeys(c for chunks in chunked for c in chunks) if c not in table]
+        chunked = [list(filter(None, text.split(" "))) for text in texts]
+        new = [c for c in dict.fromkeys(chain.from_iterable(chunked)) if c not in table]
         if new:
             table.update(zip(new, self._encode_chunks(new), strict=True))
         ids_of, limit = table.__getitem__, self._max_length
@@ -150,8 +150,12 @@ class ChunkIds:
         """
         if not (self._vocab and chunk.isascii() and chunk.isprintable()) or "[" in chunk:
             return None
+        low = chunk.lower()
+        if low.isalnum():  # one run of letters and digits: one word (most chunks)
+            found = self._vocab.get(low)
+            return None if found is None else [found]
         ids = []
-        for word in _ASCII_WORDS.findall(chunk.lower()):
+        for word in _ASCII_WORDS.findall(low):
             found = self._vocab.get(word)
             if found is None:
                 return None
