@@ -21,7 +21,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
 from .quantities import scan_numeric
 from .roles import role_of
-from .text import fold, stem, tokens
+from .text import stem, tokens
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def _analyse_uncached(text: str) -> _Analysis:
         # ("first opened" backs "its first store")
         if t.lower in ORD_WORDS:
             quantities.setdefault(str(ORD_WORDS[t.lower]), set()).add(None)
-    words = {fold(t.surface) for t in toks}
+    words = {t.folded for t in toks}
     words.update([part for w in words if "-" in w for part in w.split("-") if part])
     for _f, p in names:
         if isinstance(p, NameKey) and len(p.words) > 1:

@@ -22,7 +22,7 @@ from .lexicon import (
     TITLES,
 )
 from .model import Fact, NameKey, Payload
-from .text import Tok, fold
+from .text import Tok
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -148,7 +148,7 @@ def _name_from_sequence(
             return None
         if starts_sentence and first.lower not in mid_caps:
             return None  # "Tenants may..." - an ordinary word, capitalised by position
-    words = tuple(fold(toks[i].surface) for i in seq)
+    words = tuple(toks[i].folded for i in seq)
     if not any(w and w not in LINKERS for w in words):
         return None
     start, end = first.start, toks[seq[-1]].end

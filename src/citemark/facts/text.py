@@ -20,23 +20,24 @@ _TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
 class Tok:
     """A word of the analysed text (a slotted class: tokens are made by the hundred)."""
 
-    __slots__ = ("cap", "content", "cue", "end", "lower", "start", "surface")
+    __slots__ = ("cap", "content", "cue", "end", "folded", "lower", "start", "surface")
 
     def __init__(self, start: int, end: int, surface: str) -> None:
         self.start = start
         self.end = end
         self.surface = surface
-        self.cap, self.lower, self.cue, self.content = traits_of(surface)
+        self.cap, self.lower, self.cue, self.content, self.folded = traits_of(surface)
 
 
 # What a word's surface says of it, per distinct surface: passages repeat their words,
 # and working these out again for every occurrence was most of making a token.
-_TRAITS: dict[str, tuple[bool, str, str | None, bool]] = {}
+_Traits = tuple[bool, str, str | None, bool, str]
+_TRAITS: dict[str, _Traits] = {}
 _TRAITS_SIZE = 65_536
 
 
-def traits_of(surface: str) -> tuple[bool, str, str | None, bool]:
-    """(capitalised, lower form, negation cue, content word) of one word."""
+def traits_of(surface: str) -> _Traits:
+    """(capitalised, lower form, negation cue, content word, :func:`fold` form) of one word."""
     low = surface.lower()
     # "Acme", "ACME", "iPhone"; not "acme"
     cap = surface[0].isupper() or (surface[0].islower() and low != surface)
@@ -44,10 +45,11 @@ def traits_of(surface: str) -> tuple[bool, str, str | None, bool]:
     cue = lower if lower in NEG_CUES else None
     if cue is None and (lower.endswith("n't") or lower in BARE_CONTRACTIONS):
         cue = "not"
-    return cap, lower, cue, cue is None and len(lower) > 1 and lower not in STOPWORDS
+    content = cue is None and len(lower) > 1 and lower not in STOPWORDS
+    return cap, lower, cue, content, fold(surface)
 
 
-def _word_traits(surface: str) -> tuple[bool, str, str | None, bool]:
+def _word_traits(surface: str) -> _Traits:
     """:func:`traits_of`, remembered per surface."""
     traits = _TRAITS.get(surface)
     if traits is not None:
@@ -70,7 +72,7 @@ def tokens(text: str) -> list[Tok]:
         tok = _new_tok(Tok)
         tok.start, tok.end = m.span()
         tok.surface = surface = m.group()
-        tok.cap, tok.lower, tok.cue, tok.content = _word_traits(surface)
+        tok.cap, tok.lower, tok.cue, tok.content, tok.folded = _word_traits(surface)
         out.append(tok)
     return out
 
