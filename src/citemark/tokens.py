@@ -15,6 +15,7 @@ cluster boundaries.
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
@@ -83,7 +84,9 @@ def tokenize(text: str) -> Tokens:
             return Tokens((), (), ())
         bounds = list(accumulate(map(len, pieces)))
         words = pieces[1::2]
-        keys = tuple(words) if ascii else tuple(map(_key, words))
+        # Interned, so that a long source's keys share one string per distinct word
+        # (as the memoised ``_key`` gives them), not one per occurrence.
+        keys = tuple(map(sys.intern, words)) if ascii else tuple(map(_key, words))
         return Tokens(tuple(bounds[0:-1:2]), tuple(bounds[1::2]), keys)
     # A word can touch a cluster it does not own ("a" + an emoji skin tone,
     # a Prepend sign before a non-word): widened, no token edge cuts a cluster.
