@@ -376,3 +376,14 @@ def test_nearest_runs_on_one_blas_thread_and_restores_the_count() -> None:
     # kernels, the last bits differ): one thread always is what keeps results the same
     # whatever the host's BLAS thread count.
     np.testing.assert_allclose(queries @ matrix.T, sims, rtol=0, atol=1e-4)
+
+
+def test_a_large_batch_embeds_each_text_as_it_would_alone() -> None:
+    # From 256 texts on the sums are spread across texts (token_sums); alone, each
+    # text takes reduceat. Both must give the very same vectors.
+    embedder = StaticEmbedder()
+    texts = [f"{text} (clause {n})" for n in range(30) for text in CHUNK_TEXTS if text.strip()]
+    assert len(texts) >= 256
+    together = embedder.encode_uncached(texts)
+    alone = np.vstack([embedder.encode_uncached([text]) for text in texts])
+    assert np.array_equal(together, alone)
