@@ -382,7 +382,7 @@ def test_a_large_batch_embeds_each_text_as_it_would_alone() -> None:
     # From 256 texts on the sums are spread across texts (token_sums); alone, each
     # text takes reduceat. Both must give the very same vectors.
     embedder = StaticEmbedder()
-    texts = [f"{text} (clause {n})" for n in range(30) for text in CHUNK_TEXTS if text.strip()]
+    texts = [f"{text} (clause {n})" for n in range(40) for text in CHUNK_TEXTS if text.strip()]
     assert len(texts) >= 256
     together = embedder.encode_uncached(texts)
     alone = np.vstack([embedder.encode_uncached([text]) for text in texts])
