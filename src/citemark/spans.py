@@ -767,20 +767,22 @@ def _prepare(evidence: tuple[str, ...], prefix: int, window: int) -> _Evidence:
     sequences: list[tuple[str, ...]] = []
     for text in evidence:
         ordered: list[str] = []
-        for key in tokenize(text).keys:
-            stem = unit(key)
+        found = tokenize(text).keys
+        for key, stem in zip(found, map(unit, found), strict=True):
             if stem is not None:
                 keys.add(key)
                 units.add(stem)
                 ordered.append(stem)
         sequences.append(tuple(ordered))
     prefixes = frozenset(k[:prefix] for k in keys if len(k) >= prefix)
-    by_length = tuple(sorted(keys, key=lambda k: (len(k), k)))
+    words = sorted(keys)
+    # A stable sort by length of the sorted words: ordered by (length, word).
+    by_length = tuple(sorted(words, key=len))
     return _Evidence(
         frozenset(keys),
         frozenset(units),
         prefixes,
-        tuple(sorted(keys)),
+        tuple(words),
         tuple(sequences),
         window,
         by_length,
