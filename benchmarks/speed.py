@@ -16,6 +16,10 @@ Rows, all on the same inputs:
   *cold caches, model loaded*: the first ``align(answer, sources)`` in a fresh
   process after a warm-up call on unrelated text has loaded the model (if any) and
   built the segmenter, so no source sentence is prepared or embedded yet;
+  *warm process, unseen text*: in this process, after the rows above, one
+  ``align(answer, sources)`` on each of ``--unseen`` workloads of the same shape
+  whose sources (other CUAD contracts) and answer no earlier call saw: the steady
+  state of a server or batch worker, memo tables warm but never holding this text;
   *prepared SourceIndex*: ``SourceIndex(sources)`` built once, then
   ``align(answer, None, index=...)`` in this process (vectors cached after the
   first call); with ``--model-load``, also the first call of a fresh process
@@ -41,6 +45,7 @@ import argparse
 import gc
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -144,7 +149,7 @@ def lexical_rows(w: Workload, repeat: int) -> list[Row]:
         Row(
             "citemark lexical, align(answer, sources) in this process",
             _time(lambda: align(w.answer, sources, config=LEXICAL), repeat),
-            "no index, nothing cached between calls",
+            "no index; memo tables warm from the earlier calls on this text",
         ),
         Row(
             "(one-time) lexical SourceIndex(sources) build",
@@ -163,6 +168,38 @@ def prepared_row(w: Workload, preset: str, repeat: int) -> Row:
         f"citemark {preset}, prepared SourceIndex",
         _time(lambda: align(w.answer, None, index=index, config=config), repeat),
         f"mode {config.mode}; index built once",
+    )
+
+
+def unseen_workloads(w: Workload, count: int) -> list[Workload]:
+    """``count`` workloads shaped like ``w`` on other contracts: the slices start one
+    eligible contract further along each time, so every pick is a contract ``w``
+    and the others do not use."""
+    shape = (len(w.sources), len(w.sources[0][1]))
+    out = []
+    for k in range(1, count + 1):
+        slices = _common.contract_slices(*shape, skip=k)
+        answer = _common.make_answer(slices, len(w.answer), random.Random(w.seed + k))
+        out.append(Workload(f"{w.name}+{k}", answer, tuple(slices), w.seed + k))
+    return out
+
+
+def unseen_row(w: Workload, preset: str, count: int) -> Row:
+    """One call per unseen workload in this (warm) process; median and spread."""
+    config = load_config(preset)
+    warm_up(config)
+    samples = []
+    for other in unseen_workloads(w, count):
+        sources = other.as_dicts()
+        gc.collect()
+        start = _common.clock()
+        align(other.answer, sources, config=config)
+        samples.append(_common.clock() - start)
+    median = statistics.median(samples)
+    return Row(
+        f"citemark {preset}, warm process, unseen text",
+        Timing(median, (max(samples) - min(samples)) / median, len(samples), 1),
+        f"one call on each of {count} workloads no earlier call saw",
     )
 
 
@@ -222,6 +259,8 @@ def preset_rows(w: Workload, preset: str, options: argparse.Namespace) -> list[R
                 "first align(answer, sources) of a fresh process after a warm-up",
             )
         )
+    if options.unseen:
+        rows.append(unseen_row(w, preset, options.unseen))
     rows.append(prepared_row(w, preset, options.repeat))
     if options.cold_runs and options.model_load:
         rows.append(
@@ -368,6 +407,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     workloads = [w1()] if args.quick else [w1(), w2()]
     if args.quick:
         args.cold_runs = 0
+        args.unseen = 0
     print("## Alignment speed\n")
     print(environment_header(PACKAGES))
     print(f"- presets: {', '.join(presets) or 'none'}", end="")
@@ -404,6 +444,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="W1 only, small scaling, no cold runs")
     parser.add_argument("--repeat", type=int, default=7, help="samples per timed row")
     parser.add_argument("--cold-runs", type=int, default=3, help="fresh processes per cold row")
+    parser.add_argument(
+        "--unseen", type=int, default=5, help="unseen workloads per warm-process row (0: none)"
+    )
     parser.add_argument(
         "--presets", default=",".join(PRESETS), help="comma-separated presets to time"
     )
