@@ -335,3 +335,60 @@ def test_fact_cap_metrics_count_changed_sentences_and_their_precision() -> None:
     assert m.conflict_precision == 1.0
     assert m.base_rate == 0.6
     assert fact_cap([pred("supported")]).cap_precision is None
+
+
+# --- one statement, opposite polarity; not two statements sharing a stem ------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # an adverb is not its adjective
+        (
+            "Even if the volume is not that high, the brain stays on alert.",
+            "These responses to noise are highly individual.",
+        ),
+        # a word with an infinitive is about the verb it names
+        (
+            "Negative temperatures are possible on the Kelvin scale.",
+            "On the Kelvin scale it is not possible to go below zero.",
+        ),
+        (
+            "The Tenant is permitted to assign this Lease.",
+            "The Tenant is not permitted to sublet the Premises.",
+        ),
+        # one name spelled two ways ("2Pac" is read as the name "Pac")
+        (
+            "The estate sued to recover the recordings that Tupac had made.",
+            "The estate sued to recover the recordings that 2Pac had made.",
+        ),
+    ],
+)
+def test_two_statements_sharing_a_word_do_not_conflict(claim: str, passage: str) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Tenant is permitted to sublet the Premises.",
+            "The Tenant is not permitted to sublet the Premises.",
+            ("negation", "is permitted", "is not permitted"),
+        ),
+        (
+            "It is possible to go below zero on the Kelvin scale.",
+            "On the Kelvin scale it is not possible to go below zero.",
+            ("negation", "is possible", "is not possible"),
+        ),
+        (
+            "The lease was signed by Acme Corp on behalf of the tenant.",
+            "The lease was signed by Beta Corp on behalf of the tenant.",
+            ("name", "Acme Corp", "Beta Corp"),
+        ),
+    ],
+)
+def test_the_same_statement_with_the_other_polarity_or_name_still_conflicts(
+    claim: str, passage: str, expected: tuple[str, str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [expected]

@@ -9,13 +9,14 @@ evidence's indexes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .conflicts import find_rival, folded_words
 from .enumeration import enumerated
-from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS
+from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS, STOPWORDS
 from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
@@ -175,7 +176,9 @@ def _negation_clashes(
         if n.soft or n.head in ev.neg_all:
             continue
         for kind, start, end, surface in ev.asserted.get(n.head, ()):
-            if kind == "aux" or (n.cue == "without" and kind == "with"):
+            if (kind == "aux" or (n.cue == "without" and kind == "with")) and _same_statement(
+                claim_text, n.fact, cl, ev_text, end, surface, ev
+            ):
                 said = Fact("negation", ev_text[start:end], "pos:" + surface, start, end)
                 out.append((n.fact, said))
                 break
@@ -183,11 +186,55 @@ def _negation_clashes(
         if n.soft or n.head in ev.positive or n.head in cl.neg_all:
             continue
         for kind, start, end, surface in cl.asserted.get(n.head, ()):
-            if kind == "aux" or n.cue == "without":
+            if (kind == "aux" or n.cue == "without") and _same_statement(
+                ev_text, n.fact, ev, claim_text, end, surface, cl
+            ):
                 fact = Fact("negation", claim_text[start:end], "pos:" + surface, start, end)
                 out.append((fact, n.fact))
                 break
     return out
+
+
+# "not possible to go", "permitted to sublet": the word a head's infinitive names.
+_INFINITIVE = re.compile(r"[ \t]+to[ \t]+([^\W\d_]+)")
+
+
+def _same_statement(
+    negated_text: str,
+    negated: Fact,
+    negated_side: _Analysis,
+    said_text: str,
+    said_end: int,
+    said: str,
+    said_side: _Analysis,
+) -> bool:
+    """Whether a negated word and the same word said positively make one statement
+    with opposite polarity, not two statements that share a stem:
+
+    - an adverb is not its adjective: "the volume is not that high" is not denied by
+      "responses are highly individual";
+    - a word with an infinitive is about what the infinitive names: "it is not
+      possible to go below zero" says nothing of "negative temperatures are
+      possible", and "not permitted to sublet" nothing of "permitted to assign"; so
+      the other side must name that verb too (any stopword verb aside).
+    """
+    word = negated.value.partition(":")[2]
+    if word.endswith("ly") != said.endswith("ly"):
+        return False
+    for text, end, other in (
+        (negated_text, negated.end, said_side),
+        (said_text, said_end, negated_side),
+    ):
+        found = _INFINITIVE.match(text, end)
+        if found is None:
+            continue
+        verb = found.group(1).lower()
+        if verb in STOPWORDS:
+            continue
+        root = stem(verb)
+        if root not in other.positive and root not in other.neg_all:
+            return False
+    return True
 
 
 def _present(fact: Fact, payload: Payload, ev: _Analysis) -> bool:

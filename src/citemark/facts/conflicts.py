@@ -113,12 +113,22 @@ def _rival_names(
     distinctive = _distinctive(ep.words)
     if not distinctive.isdisjoint(cp.words):
         return False  # a shared distinctive word: the same name written differently
+    if _written_inside(cp.words, ep.words):
+        return False  # "Tupac" and "2Pac" (read as "Pac"): one name, spelled two ways
     if distinctive <= claim_words:
         return False  # the claim names it too ("Canadian singer Kai")
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
     return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
+
+
+def _written_inside(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether one name, its words run together, is part of the other's: a conflict
+    must be two names, and a name inside another is more likely the same one."""
+    joined_a, joined_b = "".join(a), "".join(b)
+    shorter, longer = sorted((joined_a, joined_b), key=len)
+    return len(shorter) >= 3 and shorter in longer
 
 
 @lru_cache(maxsize=8192)
