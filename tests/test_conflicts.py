@@ -123,6 +123,17 @@ def test_negation_flip_conflicts_in_the_report() -> None:
             "The film was directed by Jane Doe in 1990.",
             ("name", "John Smith", "Jane Doe"),
         ),
+        # the same statement with the other polarity, infinitive and all
+        (
+            "The Tenant is permitted to sublet the Premises.",
+            "The Tenant is not permitted to sublet the Premises.",
+            ("negation", "is permitted", "is not permitted"),
+        ),
+        (
+            "It is possible to go below zero on the Kelvin scale.",
+            "On the Kelvin scale it is not possible to go below zero.",
+            ("negation", "is possible", "is not possible"),
+        ),
     ],
 )
 def test_conflicts(claim: str, passage: str, expected: tuple[str, str, str]) -> None:
@@ -366,29 +377,3 @@ def test_fact_cap_metrics_count_changed_sentences_and_their_precision() -> None:
 )
 def test_two_statements_sharing_a_word_do_not_conflict(claim: str, passage: str) -> None:
     assert conflict_pairs(claim, [passage]) == []
-
-
-@pytest.mark.parametrize(
-    ("claim", "passage", "expected"),
-    [
-        (
-            "The Tenant is permitted to sublet the Premises.",
-            "The Tenant is not permitted to sublet the Premises.",
-            ("negation", "is permitted", "is not permitted"),
-        ),
-        (
-            "It is possible to go below zero on the Kelvin scale.",
-            "On the Kelvin scale it is not possible to go below zero.",
-            ("negation", "is possible", "is not possible"),
-        ),
-        (
-            "The lease was signed by Acme Corp on behalf of the tenant.",
-            "The lease was signed by Beta Corp on behalf of the tenant.",
-            ("name", "Acme Corp", "Beta Corp"),
-        ),
-    ],
-)
-def test_the_same_statement_with_the_other_polarity_or_name_still_conflicts(
-    claim: str, passage: str, expected: tuple[str, str, str]
-) -> None:
-    assert conflict_pairs(claim, [passage]) == [expected]
