@@ -377,3 +377,37 @@ def test_fact_cap_metrics_count_changed_sentences_and_their_precision() -> None:
 )
 def test_two_statements_sharing_a_word_do_not_conflict(claim: str, passage: str) -> None:
     assert conflict_pairs(claim, [passage]) == []
+
+
+# --- one person, named two ways ------------------------------------------------
+
+LEASE_PARTIES = (
+    "This lease is made between Acme Corp (the Landlord) and Daniel LaRusso (the Tenant). "
+    "The rent is paid by Daniel on the first day of each month."
+)
+
+
+def test_a_first_name_against_a_surname_of_one_person_is_no_conflict() -> None:
+    passage = "The rent is paid by Daniel on the first day of each month."
+    claim = "The rent is paid by LaRusso on the first day of each month."
+    assert conflict_pairs(claim, [passage]) == [("name", "LaRusso", "Daniel")]  # alone
+    checked = check_facts(claim, [passage], sources=[LEASE_PARTIES])
+    assert checked.conflicts == ()
+    assert [f.text for f in checked.missing] == ["LaRusso"]  # the passage still lacks it
+    for written in ("LaRusso, Daniel", "Daniel J. LaRusso", "Daniel LaRusso"):
+        assert check_facts(claim, [passage], sources=[f"Tenant: {written}."]).conflicts == ()
+    report = citemark.align(claim, [{"id": "lease", "text": LEASE_PARTIES}], config="lexical")
+    assert report.sentences[0].conflicts == ()
+
+
+def test_another_person_in_the_same_slot_still_conflicts() -> None:
+    report = citemark.align(
+        "The rent is paid by Johnny on the first day of each month.",
+        [{"id": "lease", "text": LEASE_PARTIES}],
+        config="lexical",
+    )
+    (sentence,) = report.sentences
+    assert [(c.kind, c.text, c.evidence) for c in sentence.conflicts] == [
+        ("name", "Johnny", "Daniel")
+    ]
+    assert sentence.status == "unsupported"

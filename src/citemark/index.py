@@ -109,6 +109,11 @@ class SourceIndex:
             )
         self.by_source.append(range(first, len(self.sentences)))
 
+    @cached_property
+    def texts(self) -> tuple[str, ...]:
+        """Every source's text, in order: what the fact checks look facts and names up in."""
+        return tuple(s.text for s in self.sources)
+
     def idf(self, unit: str) -> float:
         """Inverse sentence frequency; units absent from every source weigh most."""
         return self._idf.get(unit, self._unseen_idf)

@@ -360,7 +360,7 @@ def _support(
     cover = [_passage(s) for s in _cover(sentence, scored, config.max_citations, total)]
     texts = [index.text_of(p.sentence_ids) for p in cover]
     evidence = "\n".join(texts)
-    checked = check_facts(sentence.text, texts) if sentence.units else None
+    checked = check_facts(sentence.text, texts, index.texts) if sentence.units else None
     missing = checked.missing if checked else ()
     features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
@@ -369,11 +369,7 @@ def _support(
         if config.unsourced_kinds == "all"
         else tuple(f for f in missing if f.kind in config.cap_facts)
     )
-    unsourced = (
-        unsourced_facts(sentence.text, looked_up, [s.text for s in index.sources])
-        if looked_up
-        else ()
-    )
+    unsourced = unsourced_facts(sentence.text, looked_up, index.texts) if looked_up else ()
     return Support(
         sentence.span,
         features,

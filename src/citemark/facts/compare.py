@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .conflicts import find_rival, folded_words
+from .conflicts import find_rival, folded_words, one_name
 from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS, STOPWORDS
 from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
@@ -389,12 +389,15 @@ def unsourced_facts(
     return tuple(out)
 
 
-def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
+def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()) -> FactCheck:
     """The claim's facts missing from the passages together, and those a passage contradicts.
 
     A conflict is a missing fact for which one passage states another value in the
     same role (see ``conflicts``), or a polarity clash ("may" against "may not").
-    A fact in ``conflicts`` is not repeated in ``missing``.
+    A fact in ``conflicts`` is not repeated in ``missing``. ``sources`` are the whole
+    source texts: a rival name that one of them writes together with the claim's as
+    one person's name ("Daniel LaRusso" for "LaRusso" against "Daniel") is no
+    conflict, and the claim's name stays a missing fact.
     """
     missing = missing_facts(claim, "\n".join(passages))
     if not missing:
@@ -412,6 +415,8 @@ def check_facts(claim: str, passages: Sequence[str]) -> FactCheck:
             got = None
         else:
             got = find_rival(claim, cl.facts, fact, payloads[fact], views, words)
+            if got and fact.kind == "name" and one_name(fact.text, got[1].text, sources):
+                got = None  # one person, named two ways
         if got is not None:
             found.append(FactConflict(fact.kind, fact, got[1], got[0]))
     clashed = {c.claim for c in found}

@@ -131,6 +131,25 @@ def _written_inside(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return len(shorter) >= 3 and shorter in longer
 
 
+def one_name(a: str, b: str, sources: Sequence[str]) -> bool:
+    """Whether some source writes names ``a`` and ``b`` as one person's: "Daniel LaRusso"
+    (a middle name or initial allowed between) or "LaRusso, Daniel", either way round.
+
+    First name against surname is the commonest false rival ("a now-successful
+    LaRusso" / "a now-successful Daniel"); only the sources can tell, and this is
+    asked only once a name rival has been found, so the search is rare.
+    """
+    return any(_one_name_pattern(a, b).search(text) for text in sources)
+
+
+@lru_cache(maxsize=1024)
+def _one_name_pattern(a: str, b: str) -> re.Pattern[str]:
+    x, y = re.escape(a), re.escape(b)
+    middle = r"\s+(?:[A-Z][\w'’.-]*\s+)?"
+    forms = (f"{x}{middle}{y}", f"{y}{middle}{x}", rf"{x},\s+{y}", rf"{y},\s+{x}")
+    return re.compile(r"(?<!\w)(?:" + "|".join(forms) + r")(?!\w)")
+
+
 @lru_cache(maxsize=8192)
 def _distinctive(words: tuple[str, ...]) -> frozenset[str]:
     """A name's words that are not generic heads ("Corp", "river"): an evidence name
