@@ -252,3 +252,17 @@ def test_fact_tokens_filled_in_place_equal_the_constructor() -> None:
             (t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.folded) for t in plain
         ]
     assert any(t.cue for t in plain) and any(t.cap for t in plain)
+
+
+def test_index_sentence_units_equal_content_units_of_each_sentence() -> None:
+    from citemark.tokens import slice_tokens
+    from citemark.words import content_units
+
+    sources = [*SOURCES, *_sources(4, seed=11), {"id": "odd", "text": "Zürich’s 3.5% rate—up 2x!"}]
+    index = SourceIndex(sources, load_config("lexical"))
+    for sentence in index.sentences:
+        tokens = index.matcher.tokens[sentence.source_index]
+        span = Span(sentence.start, sentence.end)
+        assert sentence.unit_sequence == tuple(content_units(slice_tokens(tokens, span)))
+        assert sentence.units == frozenset(sentence.unit_sequence)
+    assert len(index.sentences) > 20

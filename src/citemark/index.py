@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 import math
 import threading
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -24,10 +25,10 @@ from .config import Config, load_config
 from .deadline import Deadline, check
 from .segment import segment
 from .sources import coerce_sources
-from .tokens import is_unspaced, slice_tokens
+from .tokens import is_unspaced
 from .types import Source
 from .verbatim import DocumentMatcher, gc_paused
-from .words import bigrams, content_units
+from .words import bigrams, unit
 
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
@@ -100,8 +101,15 @@ class SourceIndex:
         """The sentences of one source with their content units and unit bigrams."""
         first = len(self.sentences)
         tokens = self.matcher.tokens[source_index]
+        # Each token's unit worked out once for the whole source, then sliced per
+        # sentence: what content_units(slice_tokens(tokens, span)) gives, without a
+        # Tokens object per sentence (a test holds the two equal).
+        units_of = list(map(unit, tokens.keys))
+        starts = tokens.starts
         for span in segment(source.text):
-            units = tuple(content_units(slice_tokens(tokens, span)))
+            i = bisect_left(starts, span.start)
+            j = bisect_left(starts, span.end, lo=i)
+            units = tuple([u for u in units_of[i:j] if u is not None])
             self.sentences.append(
                 SourceSentence(
                     len(self.sentences), source_index, span.start, span.end, frozenset(units), units
