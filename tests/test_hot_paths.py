@@ -266,3 +266,24 @@ def test_index_sentence_units_equal_content_units_of_each_sentence() -> None:
         assert sentence.unit_sequence == tuple(content_units(slice_tokens(tokens, span)))
         assert sentence.units == frozenset(sentence.unit_sequence)
     assert len(index.sentences) > 20
+
+
+def test_numeric_source_view_has_the_full_analysis_numeric_indexes() -> None:
+    from citemark.facts.compare import _analyse_uncached, _numeric_view
+
+    texts = [
+        LEASE,
+        STATUTE,
+        *CLAUSES,
+        "Founded in 1990, the firm opened its first store on May 5, 2001 and paid 5% of $3.2 "
+        "million; the Smith Co. shall not pay more than two (2) instalments by March 2024.",
+        "",
+    ]
+    for text in texts:
+        full, numeric = _analyse_uncached(text), _numeric_view(text)
+        assert (numeric.quantities, numeric.times, numeric.dates) == (
+            full.quantities,
+            full.times,
+            full.dates,
+        )
+    assert _numeric_view(texts[-2]).dates and _numeric_view(texts[-2]).quantities

@@ -22,7 +22,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
 from .quantities import scan_numeric
 from .roles import role_of
-from .text import stem, tokens
+from .text import Tok, stem, tokens
 
 
 @dataclass(frozen=True)
@@ -77,19 +77,7 @@ def _analyse_uncached(text: str) -> _Analysis:
         [*numeric, *names, *((n.fact, NegKey(n.head, n.cue)) for n in negs)],
         key=lambda fp: (fp[0].start, fp[0].end, fp[0].kind),
     )
-    quantities: dict[str, set[str | None]] = {}
-    times: set[tuple[str, str]] = set()
-    for _, p in items:
-        if isinstance(p, Quantity):
-            quantities.setdefault(p.key, set()).add(p.unit)
-            if p.time:
-                times.add(p.time)
-    dates = _date_index((p for _, p in items), quantities)
-    for t in toks:
-        # every ordinal word backs its number, even where it is no fact of its own
-        # ("first opened" backs "its first store")
-        if t.lower in ORD_WORDS:
-            quantities.setdefault(str(ORD_WORDS[t.lower]), set()).add(None)
+    quantities, times, dates = _numeric_indexes(toks, [p for _, p in items])
     words = {t.folded for t in toks}
     words.update([part for w in words if "-" in w for part in w.split("-") if part])
     for _f, p in names:
@@ -115,14 +103,36 @@ def _analyse_uncached(text: str) -> _Analysis:
         facts=tuple(f for f, _ in items),
         payloads=tuple(p for _, p in items),
         negations=tuple(negs),
-        quantities={k: frozenset(v) for k, v in quantities.items()},
-        times=frozenset(times),
-        dates=frozenset(dates),
+        quantities=quantities,
+        times=times,
+        dates=dates,
         words=frozenset(words),
         neg_all=frozenset(stem(toks[j].lower) for j in scoped),
         positive=frozenset(positive),
         asserted={k: tuple(v) for k, v in asserted.items()},
     )
+
+
+def _numeric_indexes(
+    toks: list[Tok], payloads: Sequence[Payload]
+) -> tuple[dict[str, frozenset[str | None]], frozenset[tuple[str, str]], frozenset]:
+    """What numbers, durations and dates a text states: the indexes ``_present``
+    reads for every kind but names and negations. Only the numeric payloads count
+    (names and negations add nothing here), so a numeric scan alone gives them."""
+    quantities: dict[str, set[str | None]] = {}
+    times: set[tuple[str, str]] = set()
+    for p in payloads:
+        if isinstance(p, Quantity):
+            quantities.setdefault(p.key, set()).add(p.unit)
+            if p.time:
+                times.add(p.time)
+    dates = _date_index(payloads, quantities)
+    for t in toks:
+        # every ordinal word backs its number, even where it is no fact of its own
+        # ("first opened" backs "its first store")
+        if t.lower in ORD_WORDS:
+            quantities.setdefault(str(ORD_WORDS[t.lower]), set()).add(None)
+    return {k: frozenset(v) for k, v in quantities.items()}, frozenset(times), frozenset(dates)
 
 
 @lru_cache(maxsize=4096)
@@ -319,6 +329,23 @@ def _source_view(text: str) -> _Analysis:
     )
 
 
+@lru_cache(maxsize=64)
+def _numeric_view(text: str) -> _Analysis:
+    """What a whole source states of numbers, amounts, percents and dates: the
+    numeric scan alone, about half of a full analysis, for the look-ups of those
+    kinds (an unsourced amount is looked up in every source)."""
+    toks = tokens(text)
+    numeric, _ = scan_numeric(text, toks)
+    quantities, times, dates = _numeric_indexes(toks, [p for _, p in numeric])
+    return _Analysis(
+        facts=(), payloads=(), negations=(), quantities=quantities, times=times, dates=dates
+    )
+
+
+# The kinds whose presence _present reads from the numeric indexes alone.
+_NUMERIC_KINDS = frozenset({"number", "date", "amount", "percent"})
+
+
 def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
     """Whether ``text`` states the claim's ``fact`` as such, in any form the comparison
     accepts.
@@ -331,6 +358,8 @@ def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
     """
     if not text:
         return False
+    if fact.kind in _NUMERIC_KINDS:
+        return payload is not None and _present(fact, payload, _numeric_view(text))
     view = _source_view(text)
     if fact.kind == "negation":
         sign, _, word = fact.value.partition(":")
