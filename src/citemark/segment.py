@@ -420,7 +420,7 @@ def _part_trigger(triggers: re.Pattern[str], text: str, start: int, end: int) ->
     match = triggers.search(text, start, end)
     while match is not None:
         i = match.start()
-        if text[i] != "." or not (text[i - 1 : i].isdecimal() and text[i + 1 : i + 2].isdecimal()):
+        if _counts(text, i):
             return True
         match = triggers.search(text, i + 1, end)
     return False
@@ -429,9 +429,13 @@ def _part_trigger(triggers: re.Pattern[str], text: str, start: int, end: int) ->
 def _trigger_positions(triggers: re.Pattern[str], text: str, start: int, end: int) -> Iterator[int]:
     """Where ``text[start:end]`` holds a trigger, periods between digits left out."""
     for match in triggers.finditer(text, start, end):
-        i = match.start()
-        if text[i] != "." or not (text[i - 1 : i].isdecimal() and text[i + 1 : i + 2].isdecimal()):
-            yield i
+        if _counts(text, match.start()):
+            yield match.start()
+
+
+def _counts(text: str, i: int) -> bool:
+    """Whether the trigger at ``i`` can end a sentence: any but a period between digits."""
+    return text[i] != "." or not (text[i - 1 : i].isdecimal() and text[i + 1 : i + 2].isdecimal())
 
 
 def _trailing_marks(text: str, start: int, end: int) -> int:

@@ -308,9 +308,11 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
 
 @lru_cache(maxsize=64)
 def _source_view(text: str) -> _Analysis:
-    """What a whole source offers as evidence, without the claim-side parts.
+    """What a whole source offers as evidence of names and negations, without the
+    claim-side parts.
 
-    Only the indexes ``_present`` and the polarity test read are kept: a whole
+    Only the indexes the name test and the polarity test read are kept (numbers,
+    amounts, percents and dates are looked up in :func:`_numeric_view`): a whole
     document's facts and assertions are not needed here, and a 1 MB source would
     otherwise hold ~150 MB in the cache. A source text object recurs for every
     sentence aligned against it, so its analysis is made once.
@@ -320,9 +322,6 @@ def _source_view(text: str) -> _Analysis:
         facts=(),
         payloads=(),
         negations=(),
-        quantities=full.quantities,
-        times=full.times,
-        dates=full.dates,
         words=full.words,
         neg_all=full.neg_all,
         positive=full.positive,
