@@ -248,20 +248,42 @@ def test_a_number_no_source_states_caps_the_sentence() -> None:
     )
 
 
-def test_only_the_kinds_a_preset_caps_are_looked_up_unless_all_are_asked_for() -> None:
-    """Looking a fact up in every source costs a read of every source's facts: a
-    preset looks up the kinds it caps; ``unsourced_kinds = "all"`` (eval) every kind."""
+def test_only_the_kinds_a_preset_caps_are_reported_unless_all_are_asked_for() -> None:
+    """A report lists the unsourced facts of the kinds the preset caps;
+    ``unsourced_kinds = "all"`` (eval) lists every kind. The scorer sees every kind
+    either way, so the score and status do not depend on the setting."""
     config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("amount",))
     (capped,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).sentences
     assert [f.text for f in capped.missing_facts] == ["45 days"]
     assert capped.unsourced_facts == ()
+    assert capped.features["unsourced_facts"] == 1.0
     every = config.with_(unsourced_kinds="all")
     (looked_up,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=every).sentences
     assert [f.text for f in looked_up.unsourced_facts] == ["45 days"]
     # the status is the same either way: a number does not cap under this preset
+    assert capped.score == looked_up.score
     assert capped.status == looked_up.status == "supported"
     with pytest.raises(citemark.ConfigError, match="unsourced_kinds"):
         config.with_(unsourced_kinds="some")
+
+
+def test_the_scorer_weighs_a_fact_no_source_states_apart_from_one_another_source_states() -> None:
+    """A fact missing from the cited passage counts as ``missing_facts`` when another
+    source states it (retrieval cited too little) and as ``unsourced_facts`` when no
+    source does (the answer's own value); the fitted presets weigh the second as
+    evidence against the sentence and the first hardly at all."""
+    config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=())
+    (elsewhere,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES, config=config).sentences
+    (nowhere,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).sentences
+    assert [f.text for f in elsewhere.missing_facts] == [f.text for f in nowhere.missing_facts]
+    assert (elsewhere.features["missing_facts"], elsewhere.features["unsourced_facts"]) == (1, 0)
+    assert (nowhere.features["missing_facts"], nowhere.features["unsourced_facts"]) == (0, 1)
+    for name in ("default", "lexical", "precise"):
+        weights, _ = citemark.load_config(name).weights("hybrid")
+        assert weights["unsourced_facts"] < min(weights["missing_facts"], 0.0)
+    assert nowhere.components["unsourced_facts"] < 0.0
+    assert elsewhere.components["unsourced_facts"] == 0.0
+    assert nowhere.score < elsewhere.score
 
 
 def test_a_number_another_source_states_is_reported_but_does_not_cap() -> None:

@@ -31,6 +31,8 @@ FEATURES_LEXICAL = (
     "verbatim",
     "missing_facts",
     "missing_names",
+    "unsourced_facts",
+    "unsourced_names",
     "negation",
     "length",
 )
@@ -87,11 +89,12 @@ class Config:
     partial_lexical: float = 0.25
     strict_facts: bool = False
     cap_facts: tuple[str, ...] = DEFAULT_CAP_FACTS
-    # Which missing facts are looked up in every source (``unsourced_facts``):
-    # "capped", only the kinds in ``cap_facts`` (all a status needs), or "all". The
-    # look-up reads every source's facts once (~0.9 s per MB of source), which was
-    # half of a first call on 250,000 characters of sources; ``citemark eval`` and
+    # Which unsourced facts a report lists (``unsourced_facts``): "capped", only the
+    # kinds in ``cap_facts`` (all a status needs), or "all"; ``citemark eval`` and
     # calibration ask for "all", since their per-kind cap table needs every kind.
+    # Every missing fact is looked up in the sources either way (the scorer's
+    # ``unsourced_*`` features need them all); the look-up reads every source's facts
+    # once (~0.9 s per MB of source).
     unsourced_kinds: str = "capped"
     weights_hybrid: dict[str, float] = field(default_factory=dict)
     bias_hybrid: float = 0.0

@@ -362,14 +362,17 @@ def _support(
     evidence = "\n".join(texts)
     checked = check_facts(sentence.text, texts, index.texts) if sentence.units else None
     missing = checked.missing if checked else ()
-    features = _features(index, sentence, cover, evidence, missing, quoted, hybrid, units)
+    # Every missing fact is looked up in the whole sources, whatever the preset caps:
+    # the scorer weighs a fact stated nowhere (the answer's own value) apart from one
+    # stated in a passage retrieval did not cite (see ``_features``).
+    nowhere = unsourced_facts(sentence.text, missing, index.texts) if missing else ()
+    features = _features(index, sentence, cover, evidence, missing, nowhere, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
-    looked_up = (
-        missing
+    unsourced = (
+        nowhere
         if config.unsourced_kinds == "all"
-        else tuple(f for f in missing if f.kind in config.cap_facts)
+        else tuple(f for f in nowhere if f.kind in config.cap_facts)
     )
-    unsourced = unsourced_facts(sentence.text, looked_up, index.texts) if looked_up else ()
     return Support(
         sentence.span,
         features,
@@ -555,10 +558,22 @@ def _features(
     cover: list[Passage],
     evidence: str,
     missing: tuple[Fact, ...],
+    nowhere: tuple[Fact, ...],
     quoted: bool,
     hybrid: bool,
     units: dict[tuple[int, ...], set[str]],
 ) -> dict[str, float]:
+    """The support features the scorer weighs.
+
+    A key fact the cited passages lack is counted in one of two features by where
+    it is: ``missing_facts`` / ``missing_names`` when some source states it (a date
+    in an article's byline, a count in another paragraph: retrieval cited too
+    little, and the sentence is often still supported) and ``unsourced_facts`` /
+    ``unsourced_names`` when no source states it in any form (``nowhere``, a value
+    the answer brought itself). On the fit half of the dev data one count for both
+    hid that difference: with the two apart, grouped cross-validated WiCE balanced
+    accuracy rose from 0.725 to 0.742 (10 fold seeds), LFQA's stayed (0.812/0.814).
+    """
     total = fsum(sentence.weights.values())
     best = cover[0] if cover else None
     if not sentence.units:
@@ -581,6 +596,7 @@ def _features(
         )
         bigram = len(sentence.pairs & pairs) / len(sentence.pairs) if sentence.pairs else recall
     best_text = index.text_of(best.sentence_ids) if best else ""
+    elsewhere = [f for f in missing if f not in nowhere]
     features = {
         "recall": recall,
         "recall_idf": recall_idf,
@@ -590,8 +606,10 @@ def _features(
         "fuzz": fuzz.token_set_ratio(sentence.text, best_text, processor=utils.default_process)
         / 100,
         "verbatim": sentence.verbatim,
-        "missing_facts": float(sum(f.kind not in NAME_KINDS | NEGATION_KINDS for f in missing)),
-        "missing_names": float(sum(f.kind in NAME_KINDS for f in missing)),
+        "missing_facts": float(sum(f.kind not in NAME_KINDS | NEGATION_KINDS for f in elsewhere)),
+        "missing_names": float(sum(f.kind in NAME_KINDS for f in elsewhere)),
+        "unsourced_facts": float(sum(f.kind not in NAME_KINDS | NEGATION_KINDS for f in nowhere)),
+        "unsourced_names": float(sum(f.kind in NAME_KINDS for f in nowhere)),
         "negation": float(any(f.kind in NEGATION_KINDS for f in missing)),
         "length": math.log1p(len(sentence.units)),
     }
