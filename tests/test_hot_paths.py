@@ -268,8 +268,14 @@ def test_index_sentence_units_equal_content_units_of_each_sentence() -> None:
     assert len(index.sentences) > 20
 
 
-def test_numeric_source_view_has_the_full_analysis_numeric_indexes() -> None:
-    from citemark.facts.compare import _analyse_uncached, _numeric_view
+def test_source_views_have_the_full_analysis_indexes() -> None:
+    """Each whole-source view a look-up reads is the full analysis' index for it."""
+    from citemark.facts.compare import (
+        _analyse_uncached,
+        _names_view,
+        _numeric_view,
+        _polarity_view,
+    )
 
     texts = [
         LEASE,
@@ -277,6 +283,8 @@ def test_numeric_source_view_has_the_full_analysis_numeric_indexes() -> None:
         *CLAUSES,
         "Founded in 1990, the firm opened its first store on May 5, 2001 and paid 5% of $3.2 "
         "million; the Smith Co. shall not pay more than two (2) instalments by March 2024.",
+        "The United Nations and the Bank of America, not Coca-Cola, met on first-floor "
+        "premises; the tenant may not sublet unless the Landlord agrees.",
         "",
     ]
     for text in texts:
@@ -286,4 +294,10 @@ def test_numeric_source_view_has_the_full_analysis_numeric_indexes() -> None:
             full.times,
             full.dates,
         )
-    assert _numeric_view(texts[-2]).dates and _numeric_view(texts[-2]).quantities
+        assert _names_view(text).words == full.words
+        polarity = _polarity_view(text)
+        assert (polarity.neg_all, polarity.positive) == (full.neg_all, full.positive)
+    assert _numeric_view(texts[-3]).dates and _numeric_view(texts[-3]).quantities
+    # acronyms of the source's own names, hyphen parts, negated and positive stems
+    assert {"un", "boa", "coca", "cola"} <= _names_view(texts[-2]).words
+    assert _polarity_view(texts[-2]).neg_all and _polarity_view(texts[-2]).positive

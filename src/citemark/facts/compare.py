@@ -307,37 +307,54 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
 
 
 @lru_cache(maxsize=64)
-def _source_view(text: str) -> _Analysis:
-    """What a whole source offers as evidence of names and negations, without the
-    claim-side parts.
+def _source_views(text: str) -> tuple[_Analysis, _Analysis]:
+    """What a whole source states of numbers, amounts, percents and dates, and the
+    folded words it offers as evidence of names, made together from one tokenizing
+    and one numeric scan (the name scan skips what the numeric scan consumed).
 
-    Only the indexes the name test and the polarity test read are kept (numbers,
-    amounts, percents and dates are looked up in :func:`_numeric_view`): a whole
-    document's facts and assertions are not needed here, and a 1 MB source would
-    otherwise hold ~150 MB in the cache. A source text object recurs for every
-    sentence aligned against it, so its analysis is made once.
+    A missing fact of any kind is looked up in every source, and tokenizing a long
+    source is the largest part of either view. Only the indexes the look-ups read
+    are kept, not the tokens, which for a long source take many times their memory.
+    The words include the acronyms of the source's own names ("UN" is backed by
+    "United Nations"); both views are what the full analysis gives for them.
     """
-    full = _analyse_uncached(text)
+    toks = tokens(text)
+    numeric, spans = scan_numeric(text, toks)
+    quantities, times, dates = _numeric_indexes(toks, [p for _, p in numeric])
+    words = {t.folded for t in toks}
+    words.update([part for w in words if "-" in w for part in w.split("-") if part])
+    for _f, p in scan_names(text, toks, spans):
+        if isinstance(p, NameKey) and len(p.words) > 1:
+            words.update(initialisms(p.words))
+    numbers = _Analysis(
+        facts=(), payloads=(), negations=(), quantities=quantities, times=times, dates=dates
+    )
+    return numbers, _Analysis(facts=(), payloads=(), negations=(), words=frozenset(words))
+
+
+def _numeric_view(text: str) -> _Analysis:
+    """:func:`_source_views`' numbers, amounts, percents and dates."""
+    return _source_views(text)[0]
+
+
+def _names_view(text: str) -> _Analysis:
+    """:func:`_source_views`' folded words, for names."""
+    return _source_views(text)[1]
+
+
+@lru_cache(maxsize=64)
+def _polarity_view(text: str) -> _Analysis:
+    """The stems a whole source negates and states positively (``neg_all`` and
+    ``positive`` of the full analysis), for the look-up of a claim's negation."""
+    toks = tokens(text)
+    scoped = {j for n in scan_negations(text, toks) for j in n.scope} | unless_scopes(text, toks)
+    positive = {stem(t.lower) for i, t in enumerate(toks) if t.content and i not in scoped}
     return _Analysis(
         facts=(),
         payloads=(),
         negations=(),
-        words=full.words,
-        neg_all=full.neg_all,
-        positive=full.positive,
-    )
-
-
-@lru_cache(maxsize=64)
-def _numeric_view(text: str) -> _Analysis:
-    """What a whole source states of numbers, amounts, percents and dates: the
-    numeric scan alone, about half of a full analysis, for the look-ups of those
-    kinds (an unsourced amount is looked up in every source)."""
-    toks = tokens(text)
-    numeric, _ = scan_numeric(text, toks)
-    quantities, times, dates = _numeric_indexes(toks, [p for _, p in numeric])
-    return _Analysis(
-        facts=(), payloads=(), negations=(), quantities=quantities, times=times, dates=dates
+        neg_all=frozenset(stem(toks[j].lower) for j in scoped),
+        positive=frozenset(positive),
     )
 
 
@@ -359,13 +376,13 @@ def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
         return False
     if fact.kind in _NUMERIC_KINDS:
         return payload is not None and _present(fact, payload, _numeric_view(text))
-    view = _source_view(text)
     if fact.kind == "negation":
         sign, _, word = fact.value.partition(":")
+        view = _polarity_view(text)
         return stem(word) in (view.neg_all if sign == "not" else view.positive)
     if payload is None:
         return False
-    return _present(fact, payload, view)
+    return _present(fact, payload, _names_view(text))
 
 
 @lru_cache(maxsize=64)
