@@ -232,8 +232,16 @@ NOTICE_SOURCES = [
 NOTICE_CLAIM = "The tenant must give the landlord written notice 45 days before moving out."
 
 
+# The fitted presets weigh a number no source states at about -1, which alone keeps this
+# claim under the fitted supported threshold: the cap tests set the threshold under its
+# score, so that what they check is the cap, not the weights.
+_UNDER_THE_NOTICE_SCORE = 0.45
+
+
 def test_a_number_no_source_states_caps_the_sentence() -> None:
-    config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("number",))
+    config = citemark.load_config("lexical").with_(
+        max_citations=1, cap_facts=("number",), supported_lexical=_UNDER_THE_NOTICE_SCORE
+    )
     (sentence,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).sentences
     assert sentence.score >= config.thresholds()[0]
     assert [f.text for f in sentence.unsourced_facts] == ["45 days"]
@@ -252,7 +260,9 @@ def test_only_the_kinds_a_preset_caps_are_reported_unless_all_are_asked_for() ->
     """A report lists the unsourced facts of the kinds the preset caps;
     ``unsourced_kinds = "all"`` (eval) lists every kind. The scorer sees every kind
     either way, so the score and status do not depend on the setting."""
-    config = citemark.load_config("lexical").with_(max_citations=1, cap_facts=("amount",))
+    config = citemark.load_config("lexical").with_(
+        max_citations=1, cap_facts=("amount",), supported_lexical=_UNDER_THE_NOTICE_SCORE
+    )
     (capped,) = citemark.align(NOTICE_CLAIM, NOTICE_SOURCES[:1], config=config).sentences
     assert [f.text for f in capped.missing_facts] == ["45 days"]
     assert capped.unsourced_facts == ()

@@ -32,7 +32,6 @@ FEATURES_LEXICAL = (
     "missing_facts",
     "missing_names",
     "unsourced_facts",
-    "unsourced_names",
     "negation",
     "length",
 )
@@ -92,9 +91,10 @@ class Config:
     # Which unsourced facts a report lists (``unsourced_facts``): "capped", only the
     # kinds in ``cap_facts`` (all a status needs), or "all"; ``citemark eval`` and
     # calibration ask for "all", since their per-kind cap table needs every kind.
-    # Every missing fact is looked up in the sources either way (the scorer's
-    # ``unsourced_*`` features need them all); the look-up reads every source's facts
-    # once (~0.9 s per MB of source).
+    # Every missing number, date, amount and percent is looked up in the sources
+    # either way (the scorer's ``unsourced_facts`` feature needs them); names and
+    # negations only for the kinds listed. The look-up reads each source's numbers
+    # once; names, a name scan of each source.
     unsourced_kinds: str = "capped"
     weights_hybrid: dict[str, float] = field(default_factory=dict)
     bias_hybrid: float = 0.0

@@ -307,39 +307,33 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
 
 
 @lru_cache(maxsize=64)
-def _source_views(text: str) -> tuple[_Analysis, _Analysis]:
-    """What a whole source states of numbers, amounts, percents and dates, and the
-    folded words it offers as evidence of names, made together from one tokenizing
-    and one numeric scan (the name scan skips what the numeric scan consumed).
-
-    A missing fact of any kind is looked up in every source, and tokenizing a long
-    source is the largest part of either view. Only the indexes the look-ups read
-    are kept, not the tokens, which for a long source take many times their memory.
-    The words include the acronyms of the source's own names ("UN" is backed by
-    "United Nations"); both views are what the full analysis gives for them.
-    """
+def _numeric_view(text: str) -> _Analysis:
+    """What a whole source states of numbers, amounts, percents and dates: the
+    numeric scan alone, about half of a full analysis. Every missing fact of these
+    kinds is looked up in every source (the scorer weighs one stated nowhere apart),
+    so a first call reads each source this way once."""
     toks = tokens(text)
-    numeric, spans = scan_numeric(text, toks)
+    numeric, _ = scan_numeric(text, toks)
     quantities, times, dates = _numeric_indexes(toks, [p for _, p in numeric])
+    return _Analysis(
+        facts=(), payloads=(), negations=(), quantities=quantities, times=times, dates=dates
+    )
+
+
+@lru_cache(maxsize=64)
+def _names_view(text: str) -> _Analysis:
+    """The folded words a whole source offers as evidence of names, with the acronyms
+    of its own names ("UN" is backed by "United Nations"): the ``words`` of the full
+    analysis, without the negation scan and assertions a name test never reads (the
+    name scan skips what the numeric scan consumed, so that runs too)."""
+    toks = tokens(text)
+    _, spans = scan_numeric(text, toks)
     words = {t.folded for t in toks}
     words.update([part for w in words if "-" in w for part in w.split("-") if part])
     for _f, p in scan_names(text, toks, spans):
         if isinstance(p, NameKey) and len(p.words) > 1:
             words.update(initialisms(p.words))
-    numbers = _Analysis(
-        facts=(), payloads=(), negations=(), quantities=quantities, times=times, dates=dates
-    )
-    return numbers, _Analysis(facts=(), payloads=(), negations=(), words=frozenset(words))
-
-
-def _numeric_view(text: str) -> _Analysis:
-    """:func:`_source_views`' numbers, amounts, percents and dates."""
-    return _source_views(text)[0]
-
-
-def _names_view(text: str) -> _Analysis:
-    """:func:`_source_views`' folded words, for names."""
-    return _source_views(text)[1]
+    return _Analysis(facts=(), payloads=(), negations=(), words=frozenset(words))
 
 
 @lru_cache(maxsize=64)
