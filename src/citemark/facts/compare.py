@@ -20,7 +20,7 @@ from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS, STOPWORDS
 from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
-from .quantities import scan_numeric
+from .quantities import numeric_words, scan_numeric
 from .roles import role_of
 from .text import Tok, stem, tokens
 
@@ -311,8 +311,9 @@ def _numeric_view(text: str) -> _Analysis:
     """What a whole source states of numbers, amounts, percents and dates: the
     numeric scan alone, about half of a full analysis. Every missing fact of these
     kinds is looked up in every source (the scorer weighs one stated nowhere apart),
-    so a first call reads each source this way once."""
-    toks = tokens(text)
+    so a first call reads each source this way once. In ASCII text only the words
+    the scan reads are tokenized (:func:`numeric_words`); the result is the same."""
+    toks = numeric_words(text) if text.isascii() else tokens(text)
     numeric, _ = scan_numeric(text, toks)
     quantities, times, dates = _numeric_indexes(toks, [p for _, p in numeric])
     return _Analysis(

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import re
 
+import ahocorasick_rs
+
 from .lexicon import (
     ABBR_SCALE,
     CUR_SYMBOL,
@@ -37,7 +39,7 @@ from .patterns import (
     TRIGGER_WORDS,
     YEAR_ONLY,
 )
-from .text import Tok
+from .text import Tok, tokens_at
 
 
 def _fmt(x: float) -> str:
@@ -324,6 +326,30 @@ def _numeric_fact(name: str, m: re.Match[str], text: str) -> tuple[str, str, Pay
     if name == "ordinal":
         return _ordinal_fact(m, text)
     return _number_fact(m, text)
+
+
+# The words whose tokens the numeric scan reads (``_triggers``: number and month words,
+# currency codes, a hyphenated word led by one; the ordinal index: ordinal words),
+# found at once in a whole source so that only they are tokenized (``text.tokens_at``).
+_WORD_FINDER = ahocorasick_rs.AhoCorasick(
+    sorted({*TRIGGER_WORDS, *ORD_WORDS}), matchkind=ahocorasick_rs.MATCHKIND_LEFTMOST_LONGEST
+)
+_LONE_A = re.compile(r"(?<![A-Za-z])[Aa](?![A-Za-z])")  # "a" before a scale: "a million"
+
+
+def numeric_words(text: str) -> list[Tok]:
+    """The tokens of ASCII ``text`` the numeric scan reads (and each one's next token):
+    for :func:`scan_numeric` and the ordinal index, the same facts as every token."""
+    low = text.lower()
+    size = len(low)
+    starts = [
+        s
+        for _, s, e in _WORD_FINDER.find_matches_as_indexes(low)
+        if (s == 0 or not low[s - 1].isalpha()) and (e == size or not low[e].isalpha())
+    ]
+    starts.extend(m.start() for m in _LONE_A.finditer(text))
+    starts.sort()
+    return tokens_at(text, starts)
 
 
 def _triggers(text: str, toks: list[Tok]) -> list[tuple[int, str]]:

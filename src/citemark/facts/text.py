@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 from .lexicon import BARE_CONTRACTIONS, NEG_CUES, STOPWORDS
@@ -75,6 +76,48 @@ def tokens(text: str) -> list[Tok]:
         tok.cap, tok.lower, tok.cue, tok.content, tok.folded = _word_traits(surface)
         out.append(tok)
     return out
+
+
+# Characters an ASCII token is made of: a token never spans any other character.
+_TOKENISH = re.compile(r"[A-Za-z'.\-]*")
+_TOKENISH_TAIL = re.compile(r"[A-Za-z'.\-]*\Z")
+_LOOK_BACK = 64
+
+
+def tokens_at(text: str, starts: Iterable[int]) -> list[Tok]:
+    """The tokens of ASCII ``text`` that hold or follow a position of ``starts``
+    (ascending) within its run of token characters, each with the token after it, in
+    text order: what :func:`tokens` gives there.
+
+    A whole source is read for its numeric facts, and only a few words start one
+    (number and month words, "a" before a scale): making every token of the source
+    was most of that read. A token is a run of letters, apostrophes, hyphens and
+    dots, so a scan of the whole text is in step with one started just after any
+    other character: each position is tokenized from there.
+    """
+    kept: dict[int, Tok] = {}
+    synced = 0  # the whole-text scan is known to be in step here
+    for p in starts:
+        if p < synced:
+            continue
+        low = max(synced, p - _LOOK_BACK)
+        tail = _TOKENISH_TAIL.search(text, low, p)
+        # just after a character no token holds, or where the last stretch ended
+        start = tail.start() if tail is not None and tail.start() > low else synced
+        run = _TOKENISH.match(text, p)
+        end = run.end() if run is not None else p
+        for m in _TOKEN.finditer(text, start, end):
+            if m.end() > p:
+                _keep(kept, text, m)
+        synced = end
+    return [kept[k] for k in sorted(kept)]
+
+
+def _keep(kept: dict[int, Tok], text: str, m: re.Match[str]) -> None:
+    """Keep the token ``m`` and the one after it (read with it: "a million")."""
+    for t in (m, _TOKEN.search(text, m.end())):
+        if t is not None and t.start() not in kept:
+            kept[t.start()] = Tok(t.start(), t.end(), t.group())
 
 
 @lru_cache(maxsize=65536)
