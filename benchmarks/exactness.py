@@ -8,7 +8,10 @@ output:
   component on every whole line (``Segmenter(plain_stops=False, windows=False)``);
 - the static embedder's token ids: each space-separated chunk tokenized once
   (``ChunkIds``), against the tokenizer on whole texts (every line of every text,
-  and every text cut into 300-character pieces, so that chunks are cut too).
+  and every text cut into 300-character pieces, so that chunks are cut too);
+- a whole source's numeric look-up: in ASCII text only the words the numeric scan
+  reads are tokenized (``numeric_words``), against every token: the same numeric
+  facts and indexes.
 
 Texts: every answer and source of ``lfqa.jsonl`` and ``wice.jsonl`` and every CUAD
 contract (``CITEMARK_DATA`` or ``../shared/data``). Prints a Markdown table; exits
@@ -28,6 +31,9 @@ from collections.abc import Callable, Iterator, Sequence
 from _common import DATA_DIR, cuad_contracts, markdown_table
 
 from citemark.embed_static import ChunkIds, load_static
+from citemark.facts.compare import _numeric_indexes
+from citemark.facts.quantities import numeric_words, scan_numeric
+from citemark.facts.text import Tok, tokens
 from citemark.segment import Segmenter
 
 _BATCH = 2_000
@@ -82,6 +88,23 @@ def compare_token_ids(texts: Sequence[str]) -> tuple[int, int, float, float]:
     return differ, len(all_pieces), fast_s, whole_s
 
 
+def compare_numeric_words(texts: Sequence[str]) -> tuple[int, int, float, float]:
+    """ASCII texts whose numeric facts or indexes differ, texts compared, seconds each."""
+    ascii_texts = [t for t in dict.fromkeys(texts) if t.isascii()]
+    differ, fast_s, whole_s = 0, 0.0, 0.0
+    for text in ascii_texts:
+        fast_t, got = _timed(lambda t=text: _numeric_scan(t, numeric_words(t)))
+        whole_t, expected = _timed(lambda t=text: _numeric_scan(t, tokens(t)))
+        fast_s, whole_s = fast_s + fast_t, whole_s + whole_t
+        differ += got != expected
+    return differ, len(ascii_texts), fast_s, whole_s
+
+
+def _numeric_scan(text: str, toks: list[Tok]) -> tuple[object, object]:
+    found, _ = scan_numeric(text, toks)
+    return found, _numeric_indexes(toks, [p for _, p in found])
+
+
 def _timed(fn: Callable[[], object]) -> tuple[float, object]:
     start = time.process_time()
     result = fn()
@@ -94,6 +117,7 @@ def main() -> int:
     chars = sum(map(len, texts))
     seg_differ, seg_fast, seg_whole = compare_segmentation(texts)
     ids_differ, ids_n, ids_fast, ids_whole = compare_token_ids(texts)
+    num_differ, num_n, num_fast, num_whole = compare_numeric_words(texts)
     rows = [
         [
             "segmentation",
@@ -109,10 +133,17 @@ def main() -> int:
             f"{ids_fast:.1f} s",
             f"{ids_whole:.1f} s",
         ],
+        [
+            "numeric words of a source",
+            f"{num_n:,} distinct ASCII texts",
+            num_differ,
+            f"{num_fast:.1f} s",
+            f"{num_whole:.1f} s",
+        ],
     ]
     header = ["shortcut", "compared", "differ", "fast path (CPU)", "plain path (CPU)"]
     print(markdown_table(header, rows))
-    return 1 if seg_differ or ids_differ else 0
+    return 1 if seg_differ or ids_differ or num_differ else 0
 
 
 if __name__ == "__main__":

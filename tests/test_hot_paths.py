@@ -365,8 +365,8 @@ _NUMERIC_PIECES = st.sampled_from(
 @given(st.lists(_NUMERIC_PIECES, max_size=30).map("".join))
 def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
     """The numeric scan of ASCII text reads the same facts and ordinal index from the
-    few tokens numeric_words makes as from all of them (run on all 7,085 ASCII dev and
-    CUAD texts too: the same)."""
+    few tokens numeric_words makes as from all of them (benchmarks/exactness.py runs
+    it on every ASCII dev and CUAD text)."""
     from citemark.facts.compare import _numeric_indexes
     from citemark.facts.quantities import numeric_words, scan_numeric
     from citemark.facts.text import tokens
