@@ -31,10 +31,9 @@ from citemark.pipeline import align
 
 
 def _cpu(call: Callable[[], object]) -> float:
+    """CPU seconds of one call, after a collection (as ``speed.unseen_row`` does)."""
     gc.collect()
-    start = time.process_time()
-    call()
-    return time.process_time() - start
+    return _common.time_once(call)[0]
 
 
 def main() -> None:
@@ -45,6 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     from cite_right import SourceDocument, align_citations
 
+    _common.clock = time.process_time
     config = load_config(args.preset)
     speed.warm_up(config)
     print(f"citemark from {citemark.__file__}, preset {args.preset}")

@@ -20,6 +20,10 @@ import citemark.index as index_module
 from citemark import SourceIndex, align, load_config
 from citemark.claims import alone_on_line
 from citemark.embed import default_embedder
+from citemark.facts.compare import _numeric_indexes
+from citemark.facts.quantities import numeric_words, scan_numeric
+from citemark.facts.text import Tok
+from citemark.facts.text import tokens as fact_tokens
 from citemark.spans import DEFAULT_SETTINGS, SpanSettings, _lexical, _prepare
 from citemark.support import _cosines, _dense, _windows
 from citemark.support import _prepare as prepare_sentence
@@ -303,6 +307,12 @@ def test_source_views_have_the_full_analysis_indexes() -> None:
     assert _polarity_view(texts[-2]).neg_all and _polarity_view(texts[-2]).positive
 
 
+def _numeric_scan(text: str, toks: list[Tok]) -> tuple[object, object]:
+    """The numeric facts and indexes of ``text`` read from ``toks``."""
+    found, _ = scan_numeric(text, toks)
+    return found, _numeric_indexes(toks, [p for _, p in found])
+
+
 # Pieces that meet at every kind of token edge: number and month words alone, inside
 # and around other words, hyphenated and possessive, dotted capitals, "a" before a
 # scale, digits and amounts, and letter runs longer than the look-back of tokens_at.
@@ -367,15 +377,7 @@ def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
     """The numeric scan of ASCII text reads the same facts and ordinal index from the
     few tokens numeric_words makes as from all of them (benchmarks/exactness.py runs
     it on every ASCII dev and CUAD text)."""
-    from citemark.facts.compare import _numeric_indexes
-    from citemark.facts.quantities import numeric_words, scan_numeric
-    from citemark.facts.text import tokens
-
-    def scan(toks: list) -> tuple:  # type: ignore[type-arg]
-        found, _ = scan_numeric(text, toks)
-        return found, _numeric_indexes(toks, [p for _, p in found])
-
-    assert scan(numeric_words(text)) == scan(tokens(text))
+    assert _numeric_scan(text, numeric_words(text)) == _numeric_scan(text, fact_tokens(text))
 
 
 @pytest.mark.parametrize(
@@ -390,12 +392,4 @@ def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
     ],
 )
 def test_numeric_words_at_token_edges(text: str) -> None:
-    from citemark.facts.compare import _numeric_indexes
-    from citemark.facts.quantities import numeric_words, scan_numeric
-    from citemark.facts.text import tokens
-
-    def scan(toks: list) -> tuple:  # type: ignore[type-arg]
-        found, _ = scan_numeric(text, toks)
-        return found, _numeric_indexes(toks, [p for _, p in found])
-
-    assert scan(numeric_words(text)) == scan(tokens(text))
+    assert _numeric_scan(text, numeric_words(text)) == _numeric_scan(text, fact_tokens(text))

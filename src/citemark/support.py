@@ -29,6 +29,7 @@ from .deadline import Deadline, check
 from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
 from .facts import Fact, FactConflict, check_facts, unsourced_facts
+from .facts.model import NUMERIC_KINDS
 from .index import SentenceVectors, SourceIndex
 from .tokens import Tokens, slice_tokens
 from .types import Block, Span
@@ -369,7 +370,7 @@ def _support(
     # same way, names gained nothing on the fit half, and their look-up (a name scan
     # of every source) was most of what the look-ups cost a first call.
     every = config.unsourced_kinds == "all"
-    lookup = [f for f in missing if every or f.kind in config.cap_facts or _weighed_apart(f)]
+    lookup = [f for f in missing if every or f.kind in config.cap_facts or f.kind in NUMERIC_KINDS]
     nowhere = unsourced_facts(sentence.text, lookup, index.texts) if lookup else ()
     features = _features(index, sentence, cover, evidence, missing, nowhere, quoted, hybrid, units)
     conflicts = checked.conflicts if checked else ()
@@ -553,13 +554,6 @@ def _window_units(index: SourceIndex, window: tuple[int, ...]) -> frozenset[str]
     return frozenset().union(*(index.sentences[i].units for i in window))
 
 
-def _weighed_apart(fact: Fact) -> bool:
-    """Whether the scorer weighs ``fact`` by where it is (``unsourced_facts`` when no
-    source states it, ``missing_facts`` when one does): numbers, dates, amounts and
-    percents, not names or negations."""
-    return fact.kind not in NAME_KINDS | NEGATION_KINDS
-
-
 def _features(
     index: SourceIndex,
     sentence: _Sentence,
@@ -606,7 +600,6 @@ def _features(
         )
         bigram = len(sentence.pairs & pairs) / len(sentence.pairs) if sentence.pairs else recall
     best_text = index.text_of(best.sentence_ids) if best else ""
-    elsewhere = [f for f in missing if not (_weighed_apart(f) and f in nowhere)]
     features = {
         "recall": recall,
         "recall_idf": recall_idf,
@@ -616,9 +609,9 @@ def _features(
         "fuzz": fuzz.token_set_ratio(sentence.text, best_text, processor=utils.default_process)
         / 100,
         "verbatim": sentence.verbatim,
-        "missing_facts": float(sum(f.kind not in NAME_KINDS | NEGATION_KINDS for f in elsewhere)),
-        "missing_names": float(sum(f.kind in NAME_KINDS for f in elsewhere)),
-        "unsourced_facts": float(sum(_weighed_apart(f) for f in nowhere)),
+        "missing_facts": float(sum(f.kind in NUMERIC_KINDS and f not in nowhere for f in missing)),
+        "missing_names": float(sum(f.kind in NAME_KINDS for f in missing)),
+        "unsourced_facts": float(sum(f.kind in NUMERIC_KINDS for f in nowhere)),
         "negation": float(any(f.kind in NEGATION_KINDS for f in missing)),
         "length": math.log1p(len(sentence.units)),
     }

@@ -17,7 +17,17 @@ from functools import lru_cache
 from .conflicts import find_rival, folded_words, one_name
 from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS, STOPWORDS
-from .model import DateKeys, Fact, FactCheck, FactConflict, NameKey, NegKey, Payload, Quantity
+from .model import (
+    NUMERIC_KINDS,
+    DateKeys,
+    Fact,
+    FactCheck,
+    FactConflict,
+    NameKey,
+    NegKey,
+    Payload,
+    Quantity,
+)
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, asserter, scan_negations, unless_scopes
 from .quantities import numeric_words, scan_numeric
@@ -78,11 +88,6 @@ def _analyse_uncached(text: str) -> _Analysis:
         key=lambda fp: (fp[0].start, fp[0].end, fp[0].kind),
     )
     quantities, times, dates = _numeric_indexes(toks, [p for _, p in items])
-    words = {t.folded for t in toks}
-    words.update([part for w in words if "-" in w for part in w.split("-") if part])
-    for _f, p in names:
-        if isinstance(p, NameKey) and len(p.words) > 1:
-            words.update(initialisms(p.words))
     unless = unless_scopes(text, toks)
     scoped = {j for n in negs for j in n.scope} | unless
     positive: set[str] = set()
@@ -106,11 +111,23 @@ def _analyse_uncached(text: str) -> _Analysis:
         quantities=quantities,
         times=times,
         dates=dates,
-        words=frozenset(words),
+        words=_evidence_words(toks, names),
         neg_all=frozenset(stem(toks[j].lower) for j in scoped),
         positive=frozenset(positive),
         asserted={k: tuple(v) for k, v in asserted.items()},
     )
+
+
+def _evidence_words(toks: list[Tok], names: Sequence[tuple[Fact, Payload]]) -> frozenset[str]:
+    """The folded words a text offers as evidence of names: each token's, each part
+    of a hyphenated one, and the acronyms of the text's own names ("UN" is backed by
+    "United Nations")."""
+    words = {t.folded for t in toks}
+    words.update([part for w in words if "-" in w for part in w.split("-") if part])
+    for _f, p in names:
+        if isinstance(p, NameKey) and len(p.words) > 1:
+            words.update(initialisms(p.words))
+    return frozenset(words)
 
 
 def _numeric_indexes(
@@ -329,12 +346,8 @@ def _names_view(text: str) -> _Analysis:
     name scan skips what the numeric scan consumed, so that runs too)."""
     toks = tokens(text)
     _, spans = scan_numeric(text, toks)
-    words = {t.folded for t in toks}
-    words.update([part for w in words if "-" in w for part in w.split("-") if part])
-    for _f, p in scan_names(text, toks, spans):
-        if isinstance(p, NameKey) and len(p.words) > 1:
-            words.update(initialisms(p.words))
-    return _Analysis(facts=(), payloads=(), negations=(), words=frozenset(words))
+    words = _evidence_words(toks, scan_names(text, toks, spans))
+    return _Analysis(facts=(), payloads=(), negations=(), words=words)
 
 
 @lru_cache(maxsize=64)
@@ -353,10 +366,6 @@ def _polarity_view(text: str) -> _Analysis:
     )
 
 
-# The kinds whose presence _present reads from the numeric indexes alone.
-_NUMERIC_KINDS = frozenset({"number", "date", "amount", "percent"})
-
-
 def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
     """Whether ``text`` states the claim's ``fact`` as such, in any form the comparison
     accepts.
@@ -369,7 +378,7 @@ def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
     """
     if not text:
         return False
-    if fact.kind in _NUMERIC_KINDS:
+    if fact.kind in NUMERIC_KINDS:
         return payload is not None and _present(fact, payload, _numeric_view(text))
     if fact.kind == "negation":
         sign, _, word = fact.value.partition(":")

@@ -12,6 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation", "name")
+# The kinds a text states through its numeric scan (numbers, durations, dates):
+# looked up in a source's numeric indexes alone, and weighed by the scorer by whether
+# any source states them.
+NUMERIC_KINDS = frozenset({"number", "date", "amount", "percent"})
 
 
 @dataclass(frozen=True)
