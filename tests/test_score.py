@@ -169,5 +169,8 @@ def test_calibration_rule_and_pipeline_rule_agree_on_real_records(tmp_path: Path
     assert [p.status for p in from_rows] == [p.status for p in from_pipeline]
     assert [p.score for p in from_rows] == pytest.approx([p.score for p in from_pipeline], abs=1e-5)
     assert {p.status for p in from_rows} >= {"supported", "partial"}
+    # The rows' citations were those of the measuring run; hits are eval's to give.
+    assert all(p.hit1 is None and p.hit3 is None for p in from_rows)
+    assert any(p.hit1 is not None for p in from_pipeline)
     json.dumps([p.features for p in from_rows])  # rows stay JSON-cacheable
     assert set(rows[0].features) <= set(FEATURES_HYBRID)

@@ -403,7 +403,10 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
     """What ``citemark eval --split holdout`` gives with ``config``, from measured rows.
 
     The scorer and :func:`~citemark.score.decide` run on the cached features, so
-    this takes seconds instead of a re-alignment of every answer.
+    this takes seconds instead of a re-alignment of every answer. Evidence hits are
+    left out (``None``): which citations a sentence keeps depends on its status, and
+    the rows were aligned under the measuring config, not under ``config``, so their
+    hits are not the ones ``citemark eval`` gives with the fitted preset.
     """
     judge = LogisticJudge(config, config.mode)
     kinds = capping_kinds(config)
@@ -424,8 +427,8 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
                 status,
                 round(j.score, 6),
                 r.features,
-                r.hit1,
-                r.hit3,
+                None,
+                None,
                 capped=blocked and j.score >= supported and not r.conflicts,
                 conflicted=bool(r.conflicts),
                 missing=r.missing,
@@ -483,7 +486,7 @@ def main(argv: list[str] | None = None) -> None:
         kind = measured_kind(cfg.mode, cfg.embedder)
         predictions = holdout_predictions(rows_by_kind[kind], cfg)
         summary = summarize(predictions, capping_kinds(cfg))
-        print(f"\nholdout, preset {name}:\n{format_table(summary)}")
+        print(f"\nholdout, preset {name} (hit@k: see citemark eval):\n{format_table(summary)}")
         print(f"\n{format_fact_cap_table(summary)}")
 
 
