@@ -180,6 +180,12 @@ def test_conflict_names_its_passage_and_offsets() -> None:
         ("The film was directed by John Smith.", "The film was produced by Jane Doe."),
         ("The film was directed by John Smith.", "The film was directed by Smith."),
         ("Smith sued Acme Corp in Ohio.", "Smith sued Acme Inc. in Texas."),
+        # a hyphen where the other writes a space, either way round
+        (
+            "Most African-Americans in the county voted.",
+            "Most African Americans in the county voted.",
+        ),
+        ("The deed names Smith Jones as the buyer.", "The deed names Smith-Jones as the buyer."),
         # the rival name is in the claim too
         ("It featured vocals from Canadian singer Kai.", "It featured vocals from Kai."),
         # a bare year is no rival to a full date: another event, most likely
@@ -443,3 +449,12 @@ def test_another_person_in_the_same_slot_still_conflicts() -> None:
         ("name", "Johnny", "Daniel")
     ]
     assert sentence.status == "unsupported"
+
+
+def test_a_hyphenated_name_is_its_words_for_presence_and_rivalry() -> None:
+    passage = "The lease is between Acme Beta Corp and the tenant."
+    claim = "The lease is between Acme-Beta Corp and the tenant."
+    checked = check_facts(claim, [passage])
+    assert (checked.missing, checked.conflicts) == ((), ())
+    rival = "The lease is between Gamma-Delta Corp and the tenant."
+    assert conflict_pairs(rival, [passage]) == [("name", "Gamma-Delta Corp", "Acme Beta Corp")]

@@ -148,7 +148,10 @@ def _name_from_sequence(
             return None
         if starts_sentence and first.lower not in mid_caps:
             return None  # "Tenants may..." - an ordinary word, capitalised by position
-    words = tuple(toks[i].folded for i in seq)
+    # A hyphenated word is its parts, as evidence words are (``_evidence_words``):
+    # "African-Americans" is the name "African Americans" written with a hyphen, not
+    # a rival of it.
+    words = tuple(part for i in seq for part in toks[i].folded.split("-") if part)
     if not any(w and w not in LINKERS for w in words):
         return None
     start, end = first.start, toks[seq[-1]].end
