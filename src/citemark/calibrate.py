@@ -43,7 +43,7 @@ from .score import STATUSES, LogisticJudge, cap_candidates, capping_kinds, decid
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
 # Bumped when :class:`Row` changes, so an older cache is measured afresh.
-ROW_VERSION = 3
+ROW_VERSION = 4
 # The precise preset: hybrid mode with the full MiniLM scoring the candidates.
 PRECISE = Config(name="precise", embedder="minilm")
 GRID = np.round(np.arange(0.02, 0.99, 0.01), 2)
@@ -60,8 +60,6 @@ class Row:
     features: dict[str, float]
     missing: tuple[str, ...] = ()
     conflicts: int = 0
-    hit1: bool | None = None
-    hit3: bool | None = None
     # kinds of the missing facts no source states: the ones that can cap
     unsourced: tuple[str, ...] = ()
 
@@ -83,8 +81,6 @@ def measure(data_dir: Path, config: Config) -> list[Row]:
                     p.features,
                     p.missing,
                     p.conflicts,
-                    p.hit1,
-                    p.hit3,
                     p.unsourced,
                 )
             )
@@ -404,9 +400,9 @@ def holdout_predictions(rows: list[Row], config: Config) -> list[Prediction]:
 
     The scorer and :func:`~citemark.score.decide` run on the cached features, so
     this takes seconds instead of a re-alignment of every answer. Evidence hits are
-    left out (``None``): which citations a sentence keeps depends on its status, and
-    the rows were aligned under the measuring config, not under ``config``, so their
-    hits are not the ones ``citemark eval`` gives with the fitted preset.
+    left out (``None``), and rows keep none: which citations a sentence keeps depends
+    on its status, and rows are aligned under the measuring config, not under
+    ``config``, so their hits would not be the ones ``citemark eval`` gives.
     """
     judge = LogisticJudge(config, config.mode)
     kinds = capping_kinds(config)
