@@ -458,3 +458,27 @@ def test_a_hyphenated_name_is_its_words_for_presence_and_rivalry() -> None:
     assert (checked.missing, checked.conflicts) == ((), ())
     rival = "The lease is between Gamma-Delta Corp and the tenant."
     assert conflict_pairs(rival, [passage]) == [("name", "Gamma-Delta Corp", "Acme Beta Corp")]
+
+
+def test_a_shared_surname_alone_is_not_the_same_person() -> None:
+    passage = "The lease was signed by Jane Smith on May 1, 2020."
+    claim = "The lease was signed by John Smith on May 1, 2020."
+    assert conflict_pairs(claim, [passage]) == [("name", "John Smith", "Jane Smith")]
+    report = citemark.align(claim, [{"id": "lease", "text": passage}])
+    assert report.sentences[0].status == "unsupported"
+    groups = "About 40 percent of African Americans voted in 1960."
+    claim = "About 40 percent of Asian Americans voted in 1960."
+    assert conflict_pairs(claim, [groups]) == [("name", "Asian Americans", "African Americans")]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "The lease was signed by Smith on May 1, 2020.",  # the surname alone
+        "The lease was signed by Justice Smith on May 1, 2020.",  # a title, no first name
+        "The lease was signed by John A. Smith on May 1, 2020.",  # a middle initial
+    ],
+)
+def test_the_surname_with_no_other_first_name_still_backs_the_name(passage: str) -> None:
+    checked = check_facts("The lease was signed by John Smith on May 1, 2020.", [passage])
+    assert (checked.missing, checked.conflicts) == ((), ())

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from .lexicon import GENERIC_HEADS
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
+from .names import front_words
 from .roles import Role, role_of, slot_of
 from .text import fold
 
@@ -112,7 +113,10 @@ def _rival_names(
     every name of every passage."""
     distinctive = _distinctive(ep.words)
     if not distinctive.isdisjoint(cp.words):
-        return False  # a shared distinctive word: the same name written differently
+        # a shared distinctive word is the same name written differently, unless it is
+        # only the last word and each name has its own in front ("Jane Smith" /
+        # "John Smith", "Asian Americans" / "African Americans")
+        return _same_last_other_front(cp.words, ep.words)
     if _written_inside(cp.words, ep.words):
         return False  # "Tupac" and "2Pac" (read as "Pac"): one name, spelled two ways
     if distinctive <= claim_words:
@@ -121,6 +125,16 @@ def _rival_names(
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
     return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
+
+
+def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two names that end with one word and share nothing else: two people of one
+    family or two groups of one kind. A role or title in front ("Justice Smith") is
+    not a name of its own, so it makes no second person."""
+    if len(a) < 2 or len(b) < 2 or a[-1] != b[-1] or a[-1] in GENERIC_HEADS:
+        return False
+    front_a, front_b = front_words(a), front_words(b)
+    return bool(front_a) and bool(front_b) and front_a.isdisjoint(front_b)
 
 
 def _written_inside(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

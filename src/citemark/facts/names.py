@@ -189,7 +189,13 @@ def _demonym_of(w: str, words: frozenset[str]) -> bool:
     return False
 
 
-def name_present(n: NameKey, ev_words: frozenset[str]) -> bool:
+def name_present(n: NameKey, ev_words: frozenset[str], ev_names: tuple[NameKey, ...] = ()) -> bool:
+    """Whether the evidence names ``n``: every distinctive word of it, or its last word
+    alone ("Roberts" for "John Roberts"), or its initials.
+
+    ``ev_names`` are the evidence's own names. The last word alone is not enough when
+    every name the evidence ends with it has other, different words in front: "Asian
+    Americans" is not "African Americans", nor "Jane Smith" "John Smith"."""
     words = [w for w in n.words if w and w not in LINKERS]
     if n.soft_first and len(words) > 1:
         words = words[1:]
@@ -200,6 +206,27 @@ def name_present(n: NameKey, ev_words: frozenset[str]) -> bool:
         return True
     last = words[-1]
     if len(core) > 1 and last not in GENERIC_HEADS and _has_word(last, ev_words):
-        return True
+        return not _only_other_bearers(words, ev_names)
     initials = "".join(w[:1] for w in words)
     return len(words) > 1 and initials in ev_words
+
+
+def _only_other_bearers(words: list[str], ev_names: tuple[NameKey, ...]) -> bool:
+    """Whether each evidence name that ends with the claim name's last word is someone
+    else: it has words of its own in front, none of them the claim's. A bare "Smith",
+    or "Justice Smith" (a role, not a name), leaves the claim's "John Smith" standing."""
+    last, claim = words[-1], set(words)
+    bearers = [e.words for e in ev_names if e.words and e.words[-1] == last]
+    if not bearers:
+        return False
+    for ew in bearers:
+        front = front_words(ew)
+        if not front or not front.isdisjoint(claim):
+            return False
+    return True
+
+
+def front_words(name: tuple[str, ...]) -> frozenset[str]:
+    """The words before a name's last that tell its bearer apart: linkers ("of") and
+    roles or titles ("Justice") are no part of who it is."""
+    return frozenset(w for w in name[:-1] if w and w not in LINKERS and w not in ROLES)
