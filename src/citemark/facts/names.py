@@ -194,7 +194,7 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_names: tuple[NameKey, 
     alone ("Roberts" for "John Roberts"), or its initials.
 
     ``ev_names`` are the evidence's own names. The last word alone is not enough when
-    every name the evidence ends with it has other, different words in front: "Asian
+    every evidence name that ends with it has other, different words in front: "Asian
     Americans" is not "African Americans", nor "Jane Smith" "John Smith"."""
     words = [w for w in n.words if w and w not in LINKERS]
     if n.soft_first and len(words) > 1:
