@@ -361,3 +361,29 @@ def test_check_says_which_missing_facts_no_source_states(
     assert result.returncode == 1, result.stderr
     # "Delaware" is in no source at all, not just missing from the cited passage
     assert "missing facts: name 'Delaware' (in no source)" in result.stdout
+
+
+ENTRY = """
+import atexit, gc, sys
+atexit.register(lambda: print("frozen", gc.get_freeze_count() > 0, "enabled", gc.isenabled()))
+from citemark.cli import entry
+entry()
+"""
+
+
+@pytest.mark.parametrize(("answer", "code"), [("supported", 0), ("answer", 1)])
+def test_the_process_entry_freezes_its_objects_at_exit_and_keeps_the_exit_code(
+    files: dict[str, Path], lexical_preset: Path, answer: str, code: int
+) -> None:
+    import subprocess
+    import sys
+
+    args = ["check", "--config", str(lexical_preset), "--sources", str(files["sources"])]
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, *args, str(files[answer])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == code, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "frozen True enabled True"

@@ -1,6 +1,6 @@
 """``python -m citemark``: the same as the ``citemark`` command."""
 
-from citemark.cli import main
+from citemark.cli import entry
 
 if __name__ == "__main__":
-    main(prog_name="citemark")
+    entry()
