@@ -279,8 +279,7 @@ def _present_uncached(kind: str, payload: Payload, ev: _Analysis) -> bool:
     if isinstance(payload, DateKeys):
         return _date_present(payload, ev)
     if isinstance(payload, NameKey):
-        names = tuple(p for p in ev.payloads if isinstance(p, NameKey))
-        return name_present(payload, ev.words, names)
+        return name_present(payload, ev.words, ev.payloads)
     return True
 
 

@@ -10,6 +10,7 @@ by "Beta Corp".
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 
 from .lexicon import (
     CONNECTORS,
@@ -189,11 +190,11 @@ def _demonym_of(w: str, words: frozenset[str]) -> bool:
     return False
 
 
-def name_present(n: NameKey, ev_words: frozenset[str], ev_names: tuple[NameKey, ...] = ()) -> bool:
+def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Payload] = ()) -> bool:
     """Whether the evidence names ``n``: every distinctive word of it, or its last word
     alone ("Roberts" for "John Roberts"), or its initials.
 
-    ``ev_names`` are the evidence's own names. The last word alone is not enough when
+    ``ev_payloads`` hold the evidence's own names. The last word alone is not enough when
     every evidence name that ends with it has other, different words in front: "Asian
     Americans" is not "African Americans", nor "Jane Smith" "John Smith"."""
     words = [w for w in n.words if w and w not in LINKERS]
@@ -206,17 +207,20 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_names: tuple[NameKey, 
         return True
     last = words[-1]
     if len(core) > 1 and last not in GENERIC_HEADS and _has_word(last, ev_words):
-        return not _only_other_bearers(words, ev_names)
+        return not _only_other_bearers(words, ev_payloads)
     initials = "".join(w[:1] for w in words)
     return len(words) > 1 and initials in ev_words
 
 
-def _only_other_bearers(words: list[str], ev_names: tuple[NameKey, ...]) -> bool:
+def _only_other_bearers(words: list[str], ev_payloads: Sequence[Payload]) -> bool:
     """Whether each evidence name that ends with the claim name's last word is someone
     else: it has words of its own in front, none of them the claim's. A bare "Smith",
     or "Justice Smith" (a role, not a name), leaves the claim's "John Smith" standing."""
     last, claim = words[-1], set(words)
-    bearers = [e.words for e in ev_names if e.words and e.words[-1] == last]
+    # Filtered here, not by the caller: only the last-word rule needs the names.
+    bearers = [
+        e.words for e in ev_payloads if isinstance(e, NameKey) and e.words and e.words[-1] == last
+    ]
     if not bearers:
         return False
     for ew in bearers:
