@@ -482,3 +482,44 @@ def test_a_shared_surname_alone_is_not_the_same_person() -> None:
 def test_the_surname_with_no_other_first_name_still_backs_the_name(passage: str) -> None:
     checked = check_facts("The lease was signed by John Smith on May 1, 2020.", [passage])
     assert (checked.missing, checked.conflicts) == ((), ())
+
+
+STATUTE = (
+    "Bad faith retention of a security deposit may subject the landlord to statutory "
+    "damages of up to twice the amount of the security deposit."
+)
+
+
+def test_a_multiplier_word_is_a_count_of_times() -> None:
+    claim = "The landlord is liable for three times the deposit."
+    assert conflict_pairs(claim, ["The landlord is liable for twice the deposit."]) == [
+        ("number", "three times", "twice")
+    ]
+    assert conflict_pairs("It awards treble damages.", ["It awards double damages."]) == [
+        ("number", "treble", "double")
+    ]
+    for claim, passage in [
+        ("The landlord is liable for two times the deposit.", "...liable for twice the deposit."),
+        ("The court awarded treble damages.", "The court awarded three times the damages."),
+    ]:
+        checked = check_facts(claim, [passage])
+        assert (checked.missing, checked.conflicts) == ((), ())
+    # "double" counts only before what it multiplies
+    assert [f.text for f in citemark.facts.extract_facts("She booked a double room.")] == []
+
+
+def test_two_different_caps_conflict_where_two_estimates_do_not() -> None:
+    claim = "Bad faith retention may lead to damages of up to three times the deposit."
+    assert conflict_pairs(claim, [STATUTE]) == [("number", "three times", "twice")]
+    report = citemark.align(claim, [{"id": "Civ. Code § 1950.5", "text": STATUTE}])
+    (sentence,) = report.sentences
+    assert sentence.status == "unsupported"
+    assert sentence.conflicts[0].evidence == "twice"
+    floor = "The landlord must give at least 60 days' notice."
+    claim = "The landlord must give at least 30 days' notice."
+    assert conflict_pairs(claim, [floor]) == [("number", "30 days", "60 days")]
+    # an estimate on one side only is no rival: the claim's value is missing instead
+    estimate = "The landlord must give about 60 days' notice."
+    checked = check_facts(claim, [estimate])
+    assert checked.conflicts == ()
+    assert [f.text for f in checked.missing] == ["30 days"]

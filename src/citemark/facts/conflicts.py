@@ -210,7 +210,7 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
-    if crole.hedged or erole.hedged:
+    if (crole.hedged or erole.hedged) and not (crole.bound and crole.bound == erole.bound):
         return 0
     if isinstance(cp, Quantity) and isinstance(ep, Quantity):
         a, b = _order(claim, cp), _order(ev, ep)

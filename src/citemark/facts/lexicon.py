@@ -28,6 +28,15 @@ SCALES = {
     "trillion": 1e12,
 }
 NUM_WORDS: dict[str, float] = {**_SMALL, **TENS, "dozen": 12, **SCALES}
+# How many times a multiplier word says: "twice" is "two times", "treble damages" three.
+MULTIPLIERS: dict[str, float] = {
+    "twice": 2,
+    "thrice": 3,
+    "double": 2,
+    "triple": 3,
+    "treble": 3,
+    "quadruple": 4,
+}
 
 ORD_SMALL = {
     w: i + 1

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from .lexicon import (
     MONTH_ABBR,
     MONTH_NAMES,
+    MULTIPLIERS,
     NUM_WORDS,
     ORD_BIG,
     ORD_SMALL,
@@ -123,6 +124,14 @@ _ALTERNATIVES: dict[str, str] = {
         rf"|\b(?P<words>(?i:(?:(?:{_alt(TENS)})[\s-])?(?:{_alt(ORD_SMALL)})|{_alt(ORD_TENS)}"
         rf"|{_alt(ORD_BIG)}))\b"
     ),
+    # "twice", "treble damages": a multiplier, the same fact as "two times" / "three times".
+    # "double" and its kin only before what they multiply ("double the rent"), since
+    # "a double room" or "a triple jump" multiplies nothing.
+    "multiplier": (
+        r"\b(?P<mult>(?i:twice|thrice))\b"
+        r"|\b(?P<multadj>(?i:double|triple|treble|quadruple))"
+        r"(?=\s+(?i:the|damages|its|their|his|her|that|what|any)\b)"
+    ),
     "number": (
         rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?(?:\s*\(\s*{_SPELLED}\s*\))?"
         rf"|(?P<words>{_SPELLED})(?:\s*\(\s*(?P<num2>{_DIGIT})\s*\))?)(?:{_UNIT_TAIL})?"
@@ -140,6 +149,7 @@ _TRIGGER_ALTS = {
     "month": "date_mdy date_my date_md",
     "word": "date_wdm legal amount_suf percent ordinal number",
     "url": "skip_url",
+    "mult": "multiplier",
 }
 # One alternation per trigger kind: the match names the alternative that won, and the
 # alternative's own regex is then re-run at that spot to read its groups.
@@ -161,5 +171,6 @@ TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys((m.lower() for m in MONTH_NAMES + MONTH_ABBR), "month"),
     **dict.fromkeys("usd eur gbp jpy inr chf cad aud".split(), "currency"),
     **dict.fromkeys("http https www".split(), "url"),
+    **dict.fromkeys(MULTIPLIERS, "mult"),
 }
 SPELLED_SPLIT = re.compile(r"[\s-]+")

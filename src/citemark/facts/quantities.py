@@ -19,6 +19,7 @@ from .lexicon import (
     CUR_SYMBOL,
     CUR_WORD,
     MONTHS,
+    MULTIPLIERS,
     NUM_WORDS,
     ORD_WORDS,
     SCALES,
@@ -325,7 +326,15 @@ def _numeric_fact(name: str, m: re.Match[str], text: str) -> tuple[str, str, Pay
         return _percent_fact(m)
     if name == "ordinal":
         return _ordinal_fact(m, text)
+    if name == "multiplier":
+        return _multiplier_fact(m)
     return _number_fact(m, text)
+
+
+def _multiplier_fact(m: re.Match[str]) -> tuple[str, str, Payload]:
+    """ "twice" reads as "two times", so the two agree and "three times" conflicts."""
+    q = _quantity(MULTIPLIERS[m.group().lower()], "time")
+    return "number", f"{q.key} time", q
 
 
 # The words whose tokens the numeric scan reads (``_triggers``: number and month words,

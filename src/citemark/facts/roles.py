@@ -23,6 +23,9 @@ HEDGES = frozenset(
     """about around approximately approx nearly almost roughly some over under more less
     fewer least most up estimated circa ca close upwards""".split()
 )
+# Hedges that set a limit rather than blur a value: two texts that both say "up to" or
+# "at least" state a cap (or floor) each, and two different caps contradict.
+BOUNDS = frozenset(("up to", "at most", "at least", "maximum of", "minimum of"))
 _CONTEXT_REACH = 6  # content words each way, within the clause
 
 
@@ -33,6 +36,7 @@ class Role:
     context: frozenset[str]
     head: frozenset[str]
     hedged: bool
+    bound: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,8 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     before = [toks[j].lower for j in range(max(0, first - 2), first)]
     tail = text[max(0, start - 2) : start]
     hedged = any(w in HEDGES for w in before) or "~" in tail
-    return Role(frozenset(context), head, hedged)
+    bound = " ".join(before)
+    return Role(frozenset(context), head, hedged, bound if bound in BOUNDS else "")
 
 
 def slot_of(text: str, start: int) -> tuple[str, ...]:
