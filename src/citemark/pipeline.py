@@ -18,7 +18,7 @@ from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, cap_candidates, status_of
 from .segment import segment
 from .sources import check_text
-from .spans import context_from_index, sentence_evidence, unsupported_spans
+from .spans import context_from_index, outside_cited_ids, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import Tokens, is_plain, shift, slice_tokenized, slice_tokens, tokenize
 from .types import Match, Span
@@ -176,12 +176,14 @@ def _result(
     citations = _citations(index, span, support, matches, config, status)
     # Where a reviewer should look: the words none of the sentence's citations back
     # (nothing to look for in a supported sentence or one that claims nothing).
-    unsupported = (
-        unsupported_spans(
+    unsupported: tuple[Span, ...] = ()
+    if status in ("partial", "unsupported"):
+        placed = shift(words, span.start)
+        found = unsupported_spans(
             answer,
             span,
             sentence_evidence(citations),
-            tokens=shift(words, span.start),
+            tokens=placed,
             context=context_from_index(
                 index,
                 answer,
@@ -193,9 +195,8 @@ def _result(
                 retrieved=(support.retrieved, support.retrieved_limit) if own is not None else None,
             ),
         )
-        if status in ("partial", "unsupported")
-        else ()
-    )
+        # A span that writes out a cited source's id names that source, not a claim.
+        unsupported = outside_cited_ids(found, placed, sorted({c.source_id for c in citations}))
     return SentenceResult(
         span.start,
         span.end,

@@ -852,6 +852,60 @@ def unsupported_spans(
     ).spans
 
 
+def outside_cited_ids(
+    spans: tuple[Span, ...], words: Tokens, ids: Sequence[str]
+) -> tuple[Span, ...]:
+    """``spans`` less the words that write out the id of a source the sentence cites.
+
+    "Under Civ. Code § 1950.5, ..." names its source: the passage filed under that id
+    never repeats the section, and a reviewer who sees it flagged learns nothing.
+    ``words`` are the sentence's tokens in answer offsets; what is left of a span
+    must still hold a content word ("Under" alone is no span)."""
+    named = _id_runs(words, ids)
+    if not named or not spans:
+        return spans
+    out: list[Span] = []
+    for sp in spans:
+        if not any(a < sp.end and sp.start < b for a, b in named):
+            out.append(sp)
+            continue
+        piece: list[int] = []
+        for i in range(bisect_left(words.starts, sp.start), len(words)):
+            if words.starts[i] >= sp.end:
+                break
+            if any(a <= words.starts[i] and words.ends[i] <= b for a, b in named):
+                out.extend(_content_piece(words, piece))
+                piece = []
+            else:
+                piece.append(i)
+        out.extend(_content_piece(words, piece))
+    return tuple(out)
+
+
+def _id_runs(words: Tokens, ids: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the sentence writes a cited id out, token for token, as answer offsets.
+
+    Ids of one word ("lease", "article", "S1") are left out: the sentence using that
+    word is about the thing, not naming the source."""
+    runs: list[tuple[int, int]] = []
+    keys = words.keys
+    for source_id in ids:
+        want = tokenize(source_id).keys
+        size = len(want)
+        if size < 2:
+            continue
+        for i in range(len(keys) - size + 1):
+            if keys[i : i + size] == want:
+                runs.append((words.starts[i], words.ends[i + size - 1]))
+    return runs
+
+
+def _content_piece(words: Tokens, piece: Sequence[int]) -> list[Span]:
+    if not any(unit(words.keys[i]) is not None for i in piece):
+        return []
+    return [Span(words.starts[piece[0]], words.ends[piece[-1]])]
+
+
 def sentence_evidence(citations: Sequence[_Cited]) -> list[str]:
     """The texts a sentence's citations quote or paraphrase: what its words are checked against."""
     return [c.evidence for c in citations]

@@ -363,6 +363,8 @@ def _support(
     evidence = "\n".join(texts)
     checked = check_facts(sentence.text, texts, index.texts) if sentence.units else None
     missing = checked.missing if checked else ()
+    if missing:
+        missing = _not_in_cited_ids(sentence.text, missing, cover, index)
     # Every missing number, date, amount and percent is looked up in the whole sources,
     # whatever the preset caps: the scorer weighs one stated nowhere (the answer's own
     # value) apart from one stated in a passage retrieval did not cite (``_features``).
@@ -386,6 +388,22 @@ def _support(
         sentence.retrieved,
         sentence.retrieved_limit,
     )
+
+
+def _not_in_cited_ids(
+    claim: str, missing: tuple[Fact, ...], cover: Sequence[Passage], index: SourceIndex
+) -> tuple[Fact, ...]:
+    """The missing facts that no cited source's id states either.
+
+    Lawyers name a source by its id ("Under Civ. Code § 1950.5, ...", "In Smith v.
+    Jones, 412 P.3d 88 (2019), ..."): the section number or the parties are then the
+    source itself, which the passage under that id never repeats, not a fact it lacks."""
+    ids = sorted({index.sources[p.source_index].id for p in cover})
+    if not ids:
+        return missing
+    by_ids = check_facts(claim, ids)
+    still = {*by_ids.missing, *(c.claim for c in by_ids.conflicts)}
+    return tuple(f for f in missing if f in still)
 
 
 class _Window(NamedTuple):
