@@ -129,6 +129,47 @@ def test_names_multiword_possessive_and_initial_multiword() -> None:
     ]
 
 
+def _texts(text: str, kind: str) -> list[str]:
+    return [f.text for f in extract_facts(text) if f.kind == kind]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # a code name runs on through its abbreviations; a citation signal is not part of it
+        ("Under Civ. Code § 1950.5, the landlord must pay.", ["Civ. Code"]),
+        ("See Cal. Civ. Proc. Code § 340 for details.", ["Cal. Civ. Proc. Code"]),
+        # a case is one name, its second party no longer lost after the "v."
+        ("In Smith v. Jones, 412 P.3d 88 (Cal. 2019), the court held.", ["Smith v. Jones", "Cal"]),
+        # a sports fixture or a comparison is two things, not one name
+        ("The match was USA v Bermuda.", ["USA", "Bermuda"]),
+        ("Contra Costa County sued.", ["Contra Costa County"]),
+        # a title is no part of the name, as before
+        ("Dr. Jane Roe testified.", ["Jane Roe"]),
+    ],
+)
+def test_legal_names_read_through_their_abbreviations(text: str, names: list[str]) -> None:
+    assert _texts(text, "name") == names
+
+
+def test_a_section_number_is_a_number_not_a_year() -> None:
+    assert kinds_values(extract_facts("Under 42 U.S.C. § 1983, a person may sue.")) == [
+        ("number", "42"),
+        ("name", "usc"),
+        ("number", "1983"),
+    ]
+    assert _texts("Section 2010 and Rule 1001 apply.", "number") == ["2010", "1001"]
+    assert _texts("In 2019 the law passed.", "date") == ["2019"]
+
+
+def test_a_case_name_is_missing_when_the_source_cites_another_case() -> None:
+    claim = "In Smith v. Jones the court held so."
+    same = "Smith v. Jones, 412 P.3d 88 (Cal. 2019). The court held so."
+    other = "Smith v. Brown, 412 P.3d 88 (Cal. 2019). The court held so."
+    assert missing_facts(claim, same) == []
+    assert [f.text for f in missing_facts(claim, other)] == ["Smith v. Jones"]
+
+
 def test_shouting_all_caps_is_not_a_name_but_an_acronym_is() -> None:
     found = extract_facts("THE TENANT SHALL NOT SUBLET THE PREMISES, said the FBI agent.")
     assert [f.text for f in found if f.kind == "name"] == ["FBI"]

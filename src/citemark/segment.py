@@ -37,6 +37,7 @@ from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from citemark.abbreviations import COMPANY, NEVER_ENDS, NUMBERING, STARTER
 from citemark.types import Span
 
 if TYPE_CHECKING:
@@ -66,53 +67,6 @@ class _Ends(Enum):
     STARTER = "starter"  # U.S., Jan., Tex., initials: split only before a typical sentence opener
     NUMBERING = "numbering"  # No., Sec., Art.: a number follows; a capitalised word means "No."
 
-
-_NEVER = (
-    # case names, signals, Latin, titles
-    "v.", "vs.", "V.", "VS.", "Cf.", "cf.", "e.g.", "i.e.", "viz.", "Mr.", "Mrs.", "Ms.",
-    "Messrs.", "Dr.", "Prof.", "Hon.", "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Sgt.", "Capt.",
-    "Lt.", "Col.", "Atty.", "approx.", "incl.", "excl.", "ca.", "cert.",
-    # courts and reporters
-    "Cir.", "Fed.", "Supp.", "Ct.", "App.", "Dist.", "Bankr.", "Rptr.", "Ed.", "Super.",
-    "Div.", "Cl.", "Cas.", "Mem.", "Op.", "Adm.", "Ch.", "Sup.", "Jud.", "Cent.",
-    # statutes and rules
-    "U.S.C.", "U.S.C.A.", "C.F.R.", "Stat.", "Reg.", "Regs.", "Pub.", "Ann.", "Cong.", "Sess.",
-    "Rec.", "Const.", "Amend.", "Civ.", "Crim.", "Proc.", "Evid.", "Admin.",
-    # words that appear in party names inside citations
-    "Mfg.", "Sys.", "Servs.", "Serv.", "Indus.", "Prods.", "Assocs.", "Auth.",
-    "Bd.", "Ctr.", "Cmty.", "Educ.", "Hosp.", "Mgmt.", "Tech.", "Transp.", "Univ.", "Elec.",
-    "Fin.", "Grp.", "Hous.", "Ins.", "Mut.", "Nat.", "Int.", "Dept.", "Dep.", "Comm.",
-    "Sav.", "Envtl.", "Pvt.",
-    # statute and code names ("Tex. Bus. & Com. Code Ann.", "Cal. Welf. & Inst. Code")
-    "Com.", "Prac.", "Rem.", "Prob.", "Veh.", "Welf.", "Inst.", "Agric.", "Bev.", "Corps.",
-    "Harb.", "Hum.", "Res.", "Nav.", "Pen.", "Unemp.", "Mil.", "Vet.", "Legis.", "Cons.",
-    "Occ.", "Loc.", "Spec.", "Stats.", "Ord.", "Mun.", "Twp.", "Cnty.", "Cty.", "Sch.",
-    "Emp.", "Lab.", "Prop.", "Bus.", "Fam.", "Util.",
-)  # fmt: skip
-
-_COMPANY = (
-    "Inc.", "Corp.", "Co.", "Ltd.", "LLC.", "L.L.C.", "L.L.P.", "L.P.", "P.C.", "P.A.", "N.A.",
-    "S.A.", "N.V.", "B.V.", "A.G.", "Bros.", "Jr.", "Sr.", "Esq.", "Ph.D.", "M.D.", "J.D.",
-    "etc.", "al.", "seq.", "Id.", "id.", "Ibid.", "ibid.",
-)  # fmt: skip
-
-_STARTER = (
-    "U.S.", "U.S.A.", "U.K.", "U.N.", "E.U.", "D.C.", "a.m.", "p.m.",
-    "Jan.", "Feb.", "Mar.", "Apr.", "Jun.", "Jul.", "Aug.", "Sep.", "Sept.", "Oct.", "Nov.",
-    "Dec.", "St.", "Ave.", "Blvd.", "Rd.", "Mt.", "Ft.", "Hwy.", "Ste.",
-    "Ala.", "Ariz.", "Ark.", "Cal.", "Calif.", "Colo.", "Conn.", "Del.", "Fla.", "Ga.", "Ill.",
-    "Ind.", "Kan.", "Ky.", "La.", "Md.", "Mass.", "Mich.", "Minn.", "Miss.", "Mo.", "Mont.",
-    "Neb.", "Nev.", "Okla.", "Or.", "Ore.", "Pa.", "Tenn.", "Tex.", "Va.", "Vt.", "Wash.",
-    "Wis.", "Wyo.", "N.Y.", "N.J.", "N.C.", "S.C.", "N.D.", "S.D.", "N.H.", "N.M.", "W.Va.",
-    "R.I.", "P.R.",
-)  # fmt: skip
-
-_NUMBERING = (
-    "No.", "no.", "Nos.", "nos.", "Sec.", "sec.", "Secs.", "Art.", "art.", "Arts.", "para.",
-    "paras.", "Para.", "subpara.", "subd.", "subsec.", "cl.", "ch.", "Pt.", "pt.", "Vol.",
-    "vol.", "Fig.", "fig.", "Ex.", "Exh.", "ex.", "pp.", "pg.", "n.", "nn.", "fn.", "Tit.",
-    "tit.",
-)  # fmt: skip
 
 # Words that continue a company name after Inc./Co./... ("Acme Co. Ltd.", "PVT. LTD.").
 _COMPANY_SUFFIXES = frozenset(
@@ -465,10 +419,10 @@ def _abbreviation_classes() -> dict[str, _Ends]:
     for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz":
         classes[letter + "."] = _Ends.STARTER  # initials: "John F. Kennedy", "Exhibit A."
     for words, kind in (
-        (_STARTER, _Ends.STARTER),
-        (_COMPANY, _Ends.COMPANY),
-        (_NUMBERING, _Ends.NUMBERING),
-        (_NEVER, _Ends.NEVER),
+        (STARTER, _Ends.STARTER),
+        (COMPANY, _Ends.COMPANY),
+        (NUMBERING, _Ends.NUMBERING),
+        (NEVER_ENDS, _Ends.NEVER),
     ):
         for word in words:
             for variant in _case_variants(word):

@@ -239,7 +239,12 @@ FUNCTION_WORDS = frozenset(
 )
 TITLES = frozenset("mr mrs ms dr prof sir st jr sr messrs hon rev".split())
 CONNECTORS = frozenset("of de da di del della der van von la le du bin al y".split())
-LINKERS = CONNECTORS | {"the"}
+# "Smith v. Jones": the link of a case name, written with a full stop.
+CASE_LINKS = frozenset(("v",))
+LINKERS = CONNECTORS | CASE_LINKS | {"the"}
+# Citation signals that open a capitalised run without being part of the name
+# ("See Cal. Civ. Code", "Cf. Smith v. Jones").
+SIGNALS = frozenset("see cf accord compare".split())
 # Capitalised job titles: part of a name's surface, never what identifies it.
 ROLES = frozenset(
     """president vice chairman chairwoman chair chief executive officer senator governor

@@ -12,7 +12,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from ..abbreviations import LEGAL_NAME_PARTS, NEVER_ENDS, STARTER
 from .lexicon import (
+    CASE_LINKS,
     CONNECTORS,
     DEMONYM_SUFFIXES,
     FUNCTION_WORDS,
@@ -20,10 +22,18 @@ from .lexicon import (
     LINKERS,
     NON_NAMES,
     ROLES,
+    SIGNALS,
     TITLES,
 )
 from .model import Fact, NameKey, Payload
 from .text import Tok
+
+# Abbreviations a name runs on through ("Civ. Code", "Cal. Civ. Proc. Code"): the words
+# of legal names, and the longer capitalised ones that rarely end a sentence (states,
+# places; not initials, which ``_joins`` handles). Titles ("Gov.") join as before.
+_RUN_ON = frozenset(w[:-1] for w in LEGAL_NAME_PARTS) | frozenset(
+    w[:-1] for w in STARTER if w[0].isupper() and w.count(".") == 1 and len(w) > 3
+)
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -33,7 +43,20 @@ def _sentence_initial(text: str, start: int) -> bool:
         if text[j] == "\n":
             return True
         j -= 1
+    if j >= 0 and text[j] == "." and _abbreviation_before(text, j) in _NEVER_STEMS:
+        return False  # "Smith v. Jones": the stop is the abbreviation's
     return j < 0 or text[j] in ".!?:;"
+
+
+_NEVER_STEMS = frozenset(w[:-1] for w in NEVER_ENDS)
+
+
+def _abbreviation_before(text: str, stop: int) -> str:
+    """The word a full stop at ``stop`` ends ("v" in "Smith v. Jones")."""
+    i = stop
+    while i > 0 and (text[i - 1].isalpha() or text[i - 1] == "."):
+        i -= 1
+    return text[i:stop]
 
 
 def _shouting(toks: list[Tok], caps: set[int]) -> set[int]:
@@ -65,7 +88,7 @@ def _name_sequences(text: str, toks: list[Tok], caps: set[int]) -> list[list[int
     while i < len(toks):
         t = toks[i]
         if i in caps:
-            if cur and not _joins(text[toks[cur[-1]].end : t.start], toks[cur[-1]]):
+            if cur and not _joins(text[toks[cur[-1]].end : t.start], toks[cur[-1]], t):
                 seqs.append(cur)
                 cur = []
             cur.append(i)
@@ -86,7 +109,16 @@ def _name_sequences(text: str, toks: list[Tok], caps: set[int]) -> list[list[int
 
 
 def _bridge(text: str, toks: list[Tok], caps: set[int], i: int) -> int:
-    """How many lowercase linkers at ``i`` join two capitalised words ("Bank of the West")."""
+    """How many lowercase linkers at ``i`` join two capitalised words ("Bank of the West",
+    "Smith v. Jones": a case is written "v.", where "USA v Bermuda" or "Red vs. Blue"
+    are two names)."""
+    if (
+        toks[i].lower in CASE_LINKS
+        and i + 1 in caps
+        and text[toks[i - 1].end : toks[i].start] == " "
+        and text[toks[i].end : toks[i + 1].start] == ". "
+    ):
+        return 1
     k = i
     while k < len(toks) and k - i < 2:
         w = toks[k].lower
@@ -100,12 +132,16 @@ def _bridge(text: str, toks: list[Tok], caps: set[int], i: int) -> int:
     return k - i if text[toks[k - 1].end : toks[k].start] == " " else 0
 
 
-def _joins(gap: str, prev: Tok) -> bool:
-    """Whether two capitalised words are one name: "Acme Corp", "John F. Kennedy"."""
+def _joins(gap: str, prev: Tok, nxt: Tok) -> bool:
+    """Whether two capitalised words are one name: "Acme Corp", "John F. Kennedy",
+    "Civ. Code" (an abbreviation that does not end the sentence)."""
     if gap in (" ", "\u00a0", " & "):
         return True
-    initial = len(prev.surface) == 1 or prev.lower in TITLES
-    return initial and gap == ". "
+    if gap != ". ":
+        return False
+    if len(prev.surface) == 1 or prev.lower in TITLES:
+        return True
+    return prev.surface in _RUN_ON and nxt.lower not in FUNCTION_WORDS
 
 
 def scan_names(
@@ -136,7 +172,11 @@ def _name_from_sequence(
     mid_caps: set[str],
 ) -> tuple[Fact, Payload] | None:
     first_is_initial = seq[0] in initial
-    while seq and (toks[seq[0]].lower in FUNCTION_WORDS or toks[seq[0]].lower in TITLES):
+    while seq and (
+        toks[seq[0]].lower in FUNCTION_WORDS
+        or toks[seq[0]].lower in TITLES
+        or toks[seq[0]].lower in SIGNALS
+    ):
         seq = seq[1:]
     while seq and toks[seq[-1]].lower in CONNECTORS:
         seq = seq[:-1]

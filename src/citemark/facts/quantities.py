@@ -213,6 +213,12 @@ def _is_enumerator(text: str, m: re.Match[str]) -> bool:
 _COUNTED = re.compile(r"-[a-z]+\b|\s+([a-z]+s)\b")
 
 
+# "§ 1983", "Section 2010", "Rule 1001": a section or rule number, never a year.
+_SECTION_BEFORE = re.compile(
+    r"(?:§§?|(?<![A-Za-z])(?i:sections?|secs?\.|articles?|arts?\.|rules?|nos?\.))\s*$"
+)
+
+
 _YEAR_PREP = re.compile(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
 
 
@@ -237,6 +243,7 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
             unit is None
             and YEAR_ONLY.fullmatch(raw)
             and not _counts_things(text, m.start(), m.end())
+            and not _SECTION_BEFORE.search(text, max(0, m.start() - 10), m.start())
         ):
             return "date", raw, DateKeys((("y", int(raw)),))
     elif g.get("num2"):
