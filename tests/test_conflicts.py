@@ -523,3 +523,46 @@ def test_two_different_caps_conflict_where_two_estimates_do_not() -> None:
     checked = check_facts(claim, [estimate])
     assert checked.conflicts == ()
     assert [f.text for f in checked.missing] == ["30 days"]
+
+
+def test_two_names_that_begin_alike_and_end_apart_are_rivals() -> None:
+    law = "This Lease is governed by the laws of the State of New York."
+    assert conflict_pairs("The lease is governed by New Jersey law.", [law]) == [
+        ("name", "New Jersey", "State of New York")
+    ]
+    signed = "The deed was signed by John Smith."
+    assert conflict_pairs("The deed was signed by John Doe.", [signed]) == [
+        ("name", "John Doe", "John Smith")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # one name written out further, either way round
+        ("The deed was signed by John Smith.", "The deed was signed by John Smith Jr."),
+        ("He lives in New York City.", "He lives in New York."),
+        ("Barack Obama won the vote.", "Barack Hussein Obama won the vote."),
+        # generic words set aside, one name adds to the other
+        ("Apple Inc sued the firm.", "Apple Computer Corp sued the firm."),
+    ],
+)
+def test_a_name_written_out_further_is_no_rival(claim: str, passage: str) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+
+
+def test_a_plain_verb_after_the_same_subject_flips_a_negation() -> None:
+    denied = "Interest shall not accrue on the deposit."
+    assert conflict_pairs("Interest accrues on the deposit.", [denied]) == [
+        ("negation", "accrues", "shall not accrue")
+    ]
+    stated = "Interest accrues on the deposit at 2%."
+    assert conflict_pairs("Interest does not accrue on the deposit.", [stated]) == [
+        ("negation", "does not accrue", "accrues")
+    ]
+    # another subject is another statement
+    assert conflict_pairs("Interest accrues daily.", ["Late fees do not accrue."]) == []
+    report = citemark.align(
+        "Interest accrues on the deposit.", [{"id": "Lease § 4", "text": "Deposit. " + denied}]
+    )
+    assert report.sentences[0].status == "unsupported"

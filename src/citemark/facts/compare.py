@@ -202,24 +202,57 @@ def _negation_clashes(
     for n in cl.negations:
         if n.soft or n.head in ev.neg_all:
             continue
-        for kind, start, end, surface in ev.asserted.get(n.head, ()):
-            if (kind == "aux" or (n.cue == "without" and kind == "with")) and _same_statement(
-                claim_text, n.fact, cl, ev_text, end, surface, ev
-            ):
-                said = Fact("negation", ev_text[start:end], "pos:" + surface, start, end)
-                out.append((n.fact, said))
-                break
+        said = _said(claim_text, n, cl, ev_text, ev)
+        if said is not None:
+            out.append((n.fact, said))
     for n in ev.negations:
         if n.soft or n.head in ev.positive or n.head in cl.neg_all:
             continue
-        for kind, start, end, surface in cl.asserted.get(n.head, ()):
-            if (kind == "aux" or n.cue == "without") and _same_statement(
-                ev_text, n.fact, ev, claim_text, end, surface, cl
-            ):
-                fact = Fact("negation", claim_text[start:end], "pos:" + surface, start, end)
-                out.append((fact, n.fact))
-                break
+        said = _said(ev_text, n, ev, claim_text, cl)
+        if said is not None:
+            out.append((said, n.fact))
     return out
+
+
+def _said(
+    negated_text: str, n: Negation, negated: _Analysis, said_text: str, said: _Analysis
+) -> Fact | None:
+    """Where ``said_text`` states positively what negation ``n`` denies: after an
+    auxiliary ("must sublet" / "may not sublet"), with "with" against "without", or as a
+    plain verb after the subject the negation has too ("Interest accrues" / "Interest
+    shall not accrue")."""
+    for kind, start, end, surface in said.asserted.get(n.head, ()):
+        if (kind == "aux" or (n.cue == "without" and kind == "with")) and _same_statement(
+            negated_text, n.fact, negated, said_text, end, surface, said
+        ):
+            return Fact("negation", said_text[start:end], "pos:" + surface, start, end)
+    if n.head not in said.positive:
+        return None
+    subject = _word_before(negated_text, n.fact.start)
+    if subject is None:
+        return None
+    for t in tokens(said_text):
+        if (
+            stem(t.lower) == n.head
+            and _word_before(said_text, t.start) == subject
+            and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
+        ):
+            return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
+    return None
+
+
+# The word right before an offset, with only spaces between: a verb's subject.
+_SUBJECT = re.compile(r"([^\W\d_]+) +$")
+
+
+def _word_before(text: str, at: int) -> str | None:
+    """The content word right before ``at`` ("Interest" in "Interest shall not ..."),
+    as a stem; ``None`` for a stopword, punctuation or nothing."""
+    found = _SUBJECT.search(text, max(0, at - 40), at)
+    if found is None:
+        return None
+    word = found.group(1).lower()
+    return None if word in STOPWORDS else stem(word)
 
 
 # "not possible to go", "permitted to sublet": the word a head's infinitive names.

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import GENERIC_HEADS
+from .lexicon import GENERIC_HEADS, LINKERS, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words
 from .roles import Role, role_of, slot_of
@@ -116,7 +116,9 @@ def _rival_names(
         # a shared distinctive word is the same name written differently, unless it is
         # only the last word and each name has its own in front ("Jane Smith" /
         # "John Smith", "Asian Americans" / "African Americans")
-        return _same_last_other_front(cp.words, ep.words)
+        return _same_last_other_front(cp.words, ep.words) or _same_front_other_last(
+            cp.words, ep.words
+        )
     if _written_inside(cp.words, ep.words):
         return False  # "Tupac" and "2Pac" (read as "Pac"): one name, spelled two ways
     if distinctive <= claim_words:
@@ -135,6 +137,27 @@ def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         return False
     front_a, front_b = front_words(a), front_words(b)
     return bool(front_a) and bool(front_b) and front_a.isdisjoint(front_b)
+
+
+def _same_front_other_last(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two names that begin alike and end each with words of its own: "New Jersey" /
+    "New York", "John Smith" / "John Doe", "Manchester United" / "Manchester City".
+    One that only adds to the other ("New York City", "Donald Trump Jr.", "Apple Inc" /
+    "Apple Computer Corp" once generic words are set aside) is the same name written
+    out further."""
+    a, b = _telling(a), _telling(b)
+    shared = 0
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    if not shared or shared == len(a) or shared == len(b):
+        return False
+    return set(a[shared:]).isdisjoint(b) and set(b[shared:]).isdisjoint(a)
+
+
+def _telling(name: tuple[str, ...]) -> tuple[str, ...]:
+    """A name's words less linkers, roles and generic heads: "State of New York" is
+    told apart from "New Jersey" by "York"."""
+    return tuple(w for w in name if w not in LINKERS and w not in ROLES and w not in GENERIC_HEADS)
 
 
 def _written_inside(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
