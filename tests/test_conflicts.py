@@ -566,3 +566,17 @@ def test_a_plain_verb_after_the_same_subject_flips_a_negation() -> None:
         "Interest accrues on the deposit.", [{"id": "Lease § 4", "text": "Deposit. " + denied}]
     )
     assert report.sentences[0].status == "unsupported"
+
+
+def test_two_votes_conflict_and_a_range_or_a_score_line_does_not() -> None:
+    assert conflict_pairs("The decision was 6-3.", ["The decision was 5-4."]) == [
+        ("number", "6-3", "5-4")
+    ]
+    checked = check_facts("The Court ruled by a 7-2 vote.", ["It was a 7–2 majority."])
+    assert checked.conflicts == ()
+    assert "7-2" not in [f.text for f in checked.missing]
+    # scores of a match are many tallies of many things: missing at most, never a rival
+    assert conflict_pairs("He won the first set 6–0.", ["He led 5-2 in the set."]) == []
+    # a rising pair is a range, read as two numbers as before
+    found = citemark.facts.extract_facts("Children aged 5-12 may attend.")
+    assert [f.text for f in found] == ["5", "12"]

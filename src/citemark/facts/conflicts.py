@@ -27,7 +27,7 @@ from .lexicon import GENERIC_HEADS, LINKERS, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words
 from .roles import Role, role_of, slot_of
-from .text import fold
+from .text import fold, stem
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
@@ -36,6 +36,14 @@ _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 
 def _is_ordinal(fact: Fact) -> bool:
     return fact.value[-2:] in _ORDINAL_SUFFIXES and fact.value[:-2].isdigit()
+
+
+# What a vote is said in, as role words (stems): "decision", "vote", "majority", ...
+VOTE_WORDS = frozenset(
+    stem(w)
+    for w in """decision decided vote votes voted majority ruling ruled ruling verdict ballot
+    margin jury justices judges dissent dissented split panel court""".split()
+)
 
 
 def _number(key: str) -> float | None:
@@ -235,6 +243,13 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
     if (crole.hedged or erole.hedged) and not (crole.bound and crole.bound == erole.bound):
         return 0
+    if isinstance(cp, Quantity) and cp.unit == "tally":
+        # A text of scores ("took the first set 6-0", "led 5-2 in the second set") holds
+        # many tallies of many things; two votes are one thing ("a 6-3 decision", "the
+        # vote was 5-4"), so only they contradict each other.
+        return int(
+            not crole.context.isdisjoint(VOTE_WORDS) and not erole.context.isdisjoint(VOTE_WORDS)
+        )
     if isinstance(cp, Quantity) and isinstance(ep, Quantity):
         a, b = _order(claim, cp), _order(ev, ep)
         if a is not None and b is not None and _rounds_to(a, b):

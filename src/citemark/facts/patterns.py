@@ -160,6 +160,11 @@ MASTERS = {
     for kind, names in _TRIGGER_ALTS.items()
 }
 YEAR_ONLY = re.compile(r"1[0-9]{3}|20[0-9]{2}")
+# "a 5-4 decision", "won 3-1": a vote or a score, read as one fact when the first count is
+# not below the second (a range, "ages 5-12", rises); not part of a date or a phone number.
+TALLY = re.compile(
+    r"(?<![\w.,/:–—-])(?P<t1>[0-9]{1,2})\s?[-–—]\s?(?P<t2>[0-9]{1,2})(?![\w/:%–—-]|[.,][0-9]|\s?[-–—/][0-9])"
+)
 TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
 LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s|$)")
 # What may stand before a list marker on its line: nothing, or the end of the previous

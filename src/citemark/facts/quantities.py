@@ -36,6 +36,7 @@ from .patterns import (
     MARKER_LEAD,
     MASTERS,
     SPELLED_SPLIT,
+    TALLY,
     TRIGGER_CHARS,
     TRIGGER_WORDS,
     YEAR_ONLY,
@@ -396,6 +397,18 @@ def _triggers(text: str, toks: list[Tok]) -> list[tuple[int, str]]:
     return out
 
 
+def _tally(text: str, p: int) -> tuple[Fact, Payload] | None:
+    """A vote or a score at ``p`` ("5-4", "7–2"), its counts kept together so that "6-3"
+    contradicts "5-4" where two loose numbers would only be missing."""
+    m = TALLY.match(text, p)
+    if m is None or int(m["t1"]) < int(m["t2"]):
+        return None
+    if _SECTION_BEFORE.search(text, max(0, p - 10), p):
+        return None  # "§ 12-3" is a section
+    value = f"{int(m['t1'])}-{int(m['t2'])}"
+    return Fact("number", m.group(), f"{value} tally", m.start(), m.end()), Quantity(value, "tally")
+
+
 def _list_marker(text: str, p: int) -> int:
     """End of a "1." / "2)" list marker at ``p`` (first thing on its line), else -1."""
     m = LIST_MARK.match(text, p)
@@ -425,6 +438,14 @@ def scan_numeric(
             spans.append((p, marker_end))
             done = marker_end
             continue
+        if kind == "digit":
+            tally = _tally(text, p)
+            if tally is not None:
+                fact, payload = tally
+                out.append(tally)
+                spans.append((fact.start, fact.end))
+                done = fact.end
+                continue
         mm = MASTERS[kind].match(text, p)
         if mm is None:
             continue
