@@ -52,7 +52,8 @@ def test_the_words_of_a_cited_id_are_not_flagged_but_the_rest_is() -> None:
 
 
 def _cut(text: str, spans: list[tuple[int, int]], ids: list[str]) -> list[str]:
-    got = outside_cited_ids(tuple(Span(a, b) for a, b in spans), tokenize(text), ids)
+    whole = Span(0, len(text))
+    got = outside_cited_ids(text, whole, tuple(Span(a, b) for a, b in spans), tokenize(text), ids)
     return [text[s.start : s.end] for s in got]
 
 
@@ -68,3 +69,19 @@ def test_outside_cited_ids_cuts_the_id_out_of_a_span_and_drops_what_is_only_func
     assert _cut(text, whole, ["civ code §1950.5"]) == ["the landlord pays interest"]
     # an id of one word names a thing the sentence may well be about
     assert _cut(text, whole, ["landlord"]) == [text[:-1]]
+
+
+def test_facts_a_cited_id_states_are_not_flagged_even_where_the_id_is_not_written_out() -> None:
+    case = "Dickerson v. United States, 530 U.S. 428 (2000)"
+    passage = "In Dickerson, the Court reaffirmed Miranda, holding that Congress may not act."
+    answer = (
+        "In Dickerson v. United States (2000), the Court reaffirmed Miranda "
+        "and struck down a federal statute."
+    )
+
+    def flagged(source_id: str) -> list[str]:
+        report = citemark.align(answer, [{"id": source_id, "text": passage}])
+        return [answer[s.start : s.end] for s in report.sentences[0].unsupported_spans]
+
+    assert flagged(case) == ["and struck down a federal statute"]
+    assert "United States (2000" in flagged("S2")

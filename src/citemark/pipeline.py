@@ -196,7 +196,8 @@ def _result(
             ),
         )
         # A span that writes out a cited source's id names that source, not a claim.
-        unsupported = outside_cited_ids(found, placed, sorted({c.source_id for c in citations}))
+        ids = sorted({c.source_id for c in citations})
+        unsupported = outside_cited_ids(answer, span, found, placed, ids)
     return SentenceResult(
         span.start,
         span.end,

@@ -853,16 +853,21 @@ def unsupported_spans(
 
 
 def outside_cited_ids(
-    spans: tuple[Span, ...], words: Tokens, ids: Sequence[str]
+    answer: str, span: Span, spans: tuple[Span, ...], words: Tokens, ids: Sequence[str]
 ) -> tuple[Span, ...]:
-    """``spans`` less the words that write out the id of a source the sentence cites.
+    """``spans`` less the words that write out the id of a source the sentence cites,
+    and the facts such an id states.
 
     "Under Civ. Code § 1950.5, ..." names its source: the passage filed under that id
-    never repeats the section, and a reviewer who sees it flagged learns nothing.
-    ``words`` are the sentence's tokens in answer offsets; what is left of a span
-    must still hold a content word ("Under" alone is no span)."""
-    named = _id_runs(words, ids)
-    if not named or not spans:
+    never repeats the section, and a reviewer who sees it flagged learns nothing; nor
+    from "United States" and "(2000)" in "Dickerson v. United States (2000)" cited to
+    "Dickerson v. United States, 530 U.S. 428 (2000)". ``words`` are the sentence's
+    tokens in answer offsets; what is left of a span must still hold a content word
+    ("Under" alone is no span)."""
+    if not spans or not ids:
+        return spans
+    named = _id_runs(words, ids) + _id_facts(answer[span.start : span.end], span.start, ids)
+    if not named:
         return spans
     out: list[Span] = []
     for sp in spans:
@@ -880,6 +885,15 @@ def outside_cited_ids(
                 piece.append(i)
         out.extend(_content_piece(words, piece))
     return tuple(out)
+
+
+def _id_facts(sentence: str, offset: int, ids: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the sentence states a fact (a name, number, date) that a cited id states."""
+    facts = [f for f in extract_facts(sentence) if f.kind != "negation"]
+    if not facts:
+        return []
+    lacking = set(missing_facts(sentence, "\n".join(ids)))
+    return [(offset + f.start, offset + f.end) for f in facts if f not in lacking]
 
 
 def _id_runs(words: Tokens, ids: Sequence[str]) -> list[tuple[int, int]]:
