@@ -41,8 +41,8 @@ def _is_ordinal(fact: Fact) -> bool:
 # What a vote is said in, as role words (stems): "decision", "vote", "majority", ...
 VOTE_WORDS = frozenset(
     stem(w)
-    for w in """decision decided vote votes voted majority ruling ruled ruling verdict ballot
-    margin jury justices judges dissent dissented split panel court""".split()
+    for w in """decision decided vote votes voted majority ruling ruled verdict ballot margin
+    jury justices judges dissent dissented split panel court""".split()
 )
 
 
@@ -149,7 +149,7 @@ def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _same_front_other_last(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two names that begin alike and end each with words of its own: "New Jersey" /
-    "New York", "John Smith" / "John Doe", "Manchester United" / "Manchester City".
+    "New York", "John Smith" / "John Doe", "North Carolina" / "North Dakota".
     One that only adds to the other ("New York City", "Donald Trump Jr.", "Apple Inc" /
     "Apple Computer Corp" once generic words are set aside) is the same name written
     out further."""

@@ -34,6 +34,8 @@ from .text import Tok
 _RUN_ON = frozenset(w[:-1] for w in LEGAL_NAME_PARTS) | frozenset(
     w[:-1] for w in STARTER if w[0].isupper() and w.count(".") == 1 and len(w) > 3
 )
+# Abbreviations whose full stop never ends a sentence ("v" in "Smith v. Jones").
+_NEVER_STEMS = frozenset(w[:-1] for w in NEVER_ENDS)
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -46,9 +48,6 @@ def _sentence_initial(text: str, start: int) -> bool:
     if j >= 0 and text[j] == "." and _abbreviation_before(text, j) in _NEVER_STEMS:
         return False  # "Smith v. Jones": the stop is the abbreviation's
     return j < 0 or text[j] in ".!?:;"
-
-
-_NEVER_STEMS = frozenset(w[:-1] for w in NEVER_ENDS)
 
 
 def _abbreviation_before(text: str, stop: int) -> str:
