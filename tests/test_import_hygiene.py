@@ -89,3 +89,35 @@ def test_torch_still_imports_after_spacy_was_imported_without_it() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "3.5"
+
+
+# A batch worker as the process pool starts it: its initializer, then one chunk.
+WORKER = """
+import json, sys
+from citemark.batch import _Item, _init_worker, process_chunk
+from citemark.config import load_config
+config = load_config(sys.argv[1])
+_init_worker(config, 1)
+record = json.loads(sys.argv[2])
+(line,) = process_chunk([_Item(0, record)], config)
+print(json.dumps(json.loads(line)["report"]["summary"]))
+print(json.dumps({"torch": "torch" in sys.modules}))
+"""
+
+
+@needs_torch
+@pytest.mark.parametrize("preset", ["default", "lexical"])
+def test_a_batch_worker_of_the_fast_presets_never_imports_torch(preset: str) -> None:
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    record = json.dumps({"id": "r1", "answer": data["answer"], "sources": data["sources"]})
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER, preset, record],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CITEMARK_SPACY_TORCH": "0"},  # as the command line's workers inherit
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    summary, modules = (json.loads(line) for line in done.stdout.strip().splitlines()[-2:])
+    assert summary["sentences"] == 7  # it really aligned the example
+    assert modules == {"torch": False}

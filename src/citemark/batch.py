@@ -461,7 +461,9 @@ def _state(config: Config) -> _State:
 
 def _init_worker(config: Config, threads: int) -> None:
     """Process-pool initializer: share the CPUs fairly, then load everything once."""
-    if config.mode == "hybrid":
+    if config.mode == "hybrid" and config.embedder == "minilm":
+        # Only MiniLM runs on torch: the static default must not import it (2-3 s a
+        # worker, and no torch at all in a plain ``pip install citemark``).
         import torch
 
         torch.set_num_threads(threads)
