@@ -667,3 +667,37 @@ def test_align_reports_a_conflict_and_fails_on_it(client: httpx.Client) -> None:
     assert data["summary"]["conflicts"] == 1
     only_partial = client.post("/v1/align", json={**body, "fail_on": ["partial"]}).json()
     assert only_partial["passed"] is True
+
+
+FREEZE_PROBE = """
+import gc, json, sys
+from citemark.server.engine import Engine, Settings
+engine = Engine(Settings(freeze_after_warm_up=sys.argv[1] == "yes"))
+engine.warm_up()
+frozen = gc.get_freeze_count()
+report = engine.align(
+    "The tenant pays rent monthly.",
+    [{"id": "lease", "text": "The tenant pays rent monthly."}],
+    engine.default_config,
+)
+print(json.dumps({"frozen": frozen, "status": report.sentences[0].status}))
+"""
+
+
+@pytest.mark.parametrize("freeze", [True, False])
+def test_the_service_freezes_what_warm_up_loaded_only_when_asked(freeze: bool) -> None:
+    """``citemark serve`` asks (its own process); an app embedding the API does not."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", FREEZE_PROBE, "yes" if freeze else "no"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got["status"] == "supported"
+    # spaCy and the static model hold well over 100,000 objects once loaded
+    assert (got["frozen"] > 100_000) if freeze else (got["frozen"] == 0)

@@ -616,6 +616,7 @@ def serve_command(
         api_key=api_key or None,
         max_request_bytes=max_request_bytes,
         max_seconds=max_seconds or None,
+        freeze_after_warm_up=True,
     )
     app = create_app(settings)
     if not settings.api_key and host not in ("127.0.0.1", "localhost", "::1"):

@@ -9,6 +9,7 @@ the first request does not pay ten seconds for imports.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -49,6 +50,10 @@ class Settings:
     max_seconds: float | None = DEFAULT_MAX_SECONDS
     index_cache_size: int = 16
     warm_up: bool = True
+    # Freeze what warm-up loaded out of the garbage collector's reach (``gc.freeze``):
+    # process-wide, so only the service's own process (``citemark serve``) asks for it,
+    # never an app that embeds the API in a process of its own.
+    freeze_after_warm_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,13 @@ class Engine:
         except Exception:  # the first real request reports the problem to its client
             log.exception("warm-up failed")
             self._warm_up_failed = True
+            return
+        if self.settings.freeze_after_warm_up:
+            # spaCy's tables and the model's vocabulary live as long as the service; a full
+            # collection walked them all (~70 ms, between requests but at no chosen time).
+            # Frozen, the collector's passes skip them.
+            gc.collect()
+            gc.freeze()
 
     def start_warm_up(self) -> threading.Thread | None:
         if not self.settings.warm_up:
