@@ -54,6 +54,11 @@ def unit(key: str) -> str | None:
     return _stem(key)
 
 
+def snowball(word: str) -> str:
+    """Snowball's English stem of a lower-case word (one stemmer per thread)."""
+    return _stem(word)
+
+
 def _stem(key: str) -> str:
     stemmer = getattr(_LOCAL, "stemmer", None)
     if stemmer is None:

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..words import snowball
 from .lexicon import BARE_CONTRACTIONS, NEG_CUES, STOPWORDS
 
 _TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
@@ -132,22 +133,11 @@ def fold(word: str) -> str:
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
-    """Very crude stemmer: enough that "sublets"/"subletting"/"sublet" meet."""
+    """The Snowball stem, possessive dropped: "sublets", "subletting" and "sublet" meet,
+    and so do "pays" and "pay" (the support stage compares words by the same stems)."""
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
-    if len(w) > 4:
-        if w.endswith("ies"):
-            w = w[:-3] + "y"
-        elif w.endswith("ing") and len(w) > 5:
-            w = w[:-3]
-        elif (w.endswith("ed") and len(w) > 4) or (w.endswith("ly") and len(w) > 5):
-            w = w[:-2]
-        elif w.endswith("s") and not w.endswith("ss"):
-            w = w[:-1]
-    if len(w) > 3 and w.endswith("e"):
-        w = w[:-1]
-    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
-        w = w[:-1]
-    return w
+    return snowball(w)
