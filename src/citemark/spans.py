@@ -64,7 +64,7 @@ import numpy as np
 from rapidfuzz import fuzz, process
 
 from . import span_weights
-from .facts import extract_facts, missing_facts
+from .facts import extract_facts, missing_facts, unsourced_facts
 from .tokens import Tokens, slice_tokens, tokenize
 from .types import Span
 from .words import content_units, unit
@@ -889,10 +889,10 @@ def outside_cited_ids(
 
 def _id_facts(sentence: str, offset: int, ids: Sequence[str]) -> list[tuple[int, int]]:
     """Where the sentence states a fact (a name, number, date) that a cited id states."""
-    facts = [f for f in extract_facts(sentence) if f.kind != "negation"]
+    facts = tuple(f for f in extract_facts(sentence) if f.kind != "negation")
     if not facts:
         return []
-    lacking = set(missing_facts(sentence, "\n".join(ids)))
+    lacking = set(unsourced_facts(sentence, facts, ids))
     return [(offset + f.start, offset + f.end) for f in facts if f not in lacking]
 
 
@@ -904,7 +904,7 @@ def _id_runs(words: Tokens, ids: Sequence[str]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     keys = words.keys
     for source_id in ids:
-        want = tokenize(source_id).keys
+        want = _id_keys(source_id)
         size = len(want)
         if size < 2:
             continue
@@ -912,6 +912,12 @@ def _id_runs(words: Tokens, ids: Sequence[str]) -> list[tuple[int, int]]:
             if keys[i : i + size] == want:
                 runs.append((words.starts[i], words.ends[i + size - 1]))
     return runs
+
+
+@lru_cache(maxsize=1024)
+def _id_keys(source_id: str) -> tuple[str, ...]:
+    """An id's token keys: the same few ids are asked about for every sentence."""
+    return tokenize(source_id).keys
 
 
 def _content_piece(words: Tokens, piece: Sequence[int]) -> list[Span]:

@@ -399,11 +399,7 @@ def _not_in_cited_ids(
     Jones, 412 P.3d 88 (2019), ..."): the section number or the parties are then the
     source itself, which the passage under that id never repeats, not a fact it lacks."""
     ids = sorted({index.sources[p.source_index].id for p in cover})
-    if not ids:
-        return missing
-    by_ids = check_facts(claim, ids)
-    still = {*by_ids.missing, *(c.claim for c in by_ids.conflicts)}
-    return tuple(f for f in missing if f in still)
+    return unsourced_facts(claim, missing, ids) if ids else missing
 
 
 class _Window(NamedTuple):
