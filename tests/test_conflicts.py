@@ -560,8 +560,15 @@ def test_a_plain_verb_after_the_same_subject_flips_a_negation() -> None:
     assert conflict_pairs("Interest does not accrue on the deposit.", [stated]) == [
         ("negation", "does not accrue", "accrues")
     ]
-    # another subject is another statement
+    # another subject, or another complement, is another statement
     assert conflict_pairs("Interest accrues daily.", ["Late fees do not accrue."]) == []
+    grace = "Interest does not accrue during the grace period."
+    assert conflict_pairs("Interest accrues monthly.", [grace]) == []
+    water = "The tenant does not pay the water bill."
+    assert conflict_pairs("The tenant pays utilities.", [water]) == []
+    assert conflict_pairs("The tenant pays the water bill.", [water]) == [
+        ("negation", "pays", "does not pay")
+    ]
     report = citemark.align(
         "Interest accrues on the deposit.", [{"id": "Lease § 4", "text": "Deposit. " + denied}]
     )

@@ -219,8 +219,10 @@ def _said(
 ) -> Fact | None:
     """Where ``said_text`` states positively what negation ``n`` denies: after an
     auxiliary ("must sublet" / "may not sublet"), with "with" against "without", or as a
-    plain verb after the subject the negation has too ("Interest accrues" / "Interest
-    shall not accrue")."""
+    plain verb between the subject and the complement the negation has too ("Interest
+    accrues on the deposit" / "Interest shall not accrue on the deposit"; not "Interest
+    accrues monthly" / "Interest does not accrue during the grace period", nor "The tenant
+    pays utilities" / "The tenant does not pay the water bill")."""
     for kind, start, end, surface in said.asserted.get(n.head, ()):
         if (kind == "aux" or (n.cue == "without" and kind == "with")) and _same_statement(
             negated_text, n.fact, negated, said_text, end, surface, said
@@ -231,10 +233,12 @@ def _said(
     subject = _word_before(negated_text, n.fact.start)
     if subject is None:
         return None
+    complement = _word_after(negated_text, n.fact.end)
     for t in tokens(said_text):
         if (
             stem(t.lower) == n.head
             and _word_before(said_text, t.start) == subject
+            and _word_after(said_text, t.end) == complement
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
@@ -253,6 +257,22 @@ def _word_before(text: str, at: int) -> str | None:
         return None
     word = found.group(1).lower()
     return None if word in STOPWORDS else stem(word)
+
+
+# The words after an offset up to the clause's end, for a verb's complement.
+_NEXT_WORDS = re.compile(r"[^\W\d_]+|[,.;:!?()\n]")
+
+
+def _word_after(text: str, at: int) -> str | None:
+    """The first content word after ``at`` in its clause ("deposit" in "accrue on the
+    deposit"), as a stem; ``None`` where the clause ends first."""
+    for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80)):
+        word = found.group().lower()
+        if not word[0].isalpha():
+            return None
+        if word not in STOPWORDS:
+            return stem(word)
+    return None
 
 
 # "not possible to go", "permitted to sublet": the word a head's infinitive names.
