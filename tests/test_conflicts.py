@@ -587,3 +587,15 @@ def test_two_votes_conflict_and_a_range_or_a_score_line_does_not() -> None:
     # a rising pair is a range, read as two numbers as before
     found = citemark.facts.extract_facts("Children aged 5-12 may attend.")
     assert [f.text for f in found] == ["5", "12"]
+
+
+def test_business_days_are_a_unit_of_their_own() -> None:
+    calendar = "The landlord must respond within thirty (30) calendar days."
+    business = "The landlord must respond within 30 business days."
+    assert [f.text for f in check_facts(business, [calendar]).missing] == ["30 business days"]
+    assert [f.text for f in check_facts("...within 30 days.", [business]).missing] == ["30 days"]
+    same = check_facts("The landlord must respond within 30 working days.", [business])
+    assert (same.missing, same.conflicts) == ((), ())
+    assert check_facts("...within 30 days.", [calendar]).missing == ()
+    claim = "The landlord must respond within 20 business days."
+    assert conflict_pairs(claim, [business]) == [("number", "20 business days", "30 business days")]

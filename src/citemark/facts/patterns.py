@@ -45,9 +45,11 @@ _SPELLED = (
 )
 _DIGIT = r"(?<![\w.,:/])(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\.[0-9]+)?"
 _DNUM = rf"{_DIGIT}(?![^\W_])"
+# "30 business days" is its own unit (``quantities._unit_of``); "calendar", "full" and the
+# rest leave the unit as it is.
 _UNIT_TAIL = (
-    r"(?:\s*-\s*|\s+)(?:(?i:business|calendar|working|consecutive|full|additional|more"
-    rf"|further)\s+)?(?P<unit>(?i:{UNIT_WORDS}))\b"
+    r"(?:\s*-\s*|\s+)(?:(?P<qual>(?i:business|calendar|working|consecutive|full|additional"
+    rf"|more|further))\s+)?(?P<unit>(?i:{UNIT_WORDS}))\b"
 )
 _PCT_WORDS = r"(?:%|(?i:percent|per\s*cent|percentage\s+points?|pct)\b)"
 _PCT_TAIL = rf"(?P<pct>{_PCT_WORDS})"

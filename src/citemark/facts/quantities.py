@@ -93,6 +93,17 @@ def _unit(raw: str | None) -> str | None:
     return u
 
 
+def _unit_of(groups: dict[str, str | None]) -> str | None:
+    """The unit of a matched number; business (working) days are a unit of their own:
+    "10 business days" is two weeks, "10 calendar days" ten days, so neither backs the
+    other (a plain "10 days" backs neither, as "10 months" would not)."""
+    unit = _unit(groups.get("unit"))
+    qualifier = (groups.get("qual") or "").lower()
+    if unit == "day" and qualifier in ("business", "working"):
+        return "business day"
+    return unit
+
+
 def _currency(raw: str) -> str:
     key = " ".join(raw.lower().split())
     if key in CUR_SYMBOL:
@@ -234,7 +245,7 @@ def _counts_things(text: str, start: int, end: int) -> bool:
 
 def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
     g = m.groupdict()
-    unit = _unit(g.get("unit"))
+    unit = _unit_of(g)
     if g.get("num"):
         raw = g["num"]
         value = _digits(raw)
@@ -298,7 +309,7 @@ def _legal_fact(m: re.Match[str]) -> tuple[str, str, Payload]:
         cur = _currency(g.get("cur") or g["curw"])
         q = _quantity(value, cur)
         return "amount", f"{q.key} {cur}", q
-    unit = _unit(g.get("unit"))
+    unit = _unit_of(g)
     q = _quantity(value, unit)
     return "number", f"{q.key} {unit}" if unit else q.key, q
 
