@@ -599,3 +599,22 @@ def test_business_days_are_a_unit_of_their_own() -> None:
     assert check_facts("...within 30 days.", [calendar]).missing == ()
     claim = "The landlord must respond within 20 business days."
     assert conflict_pairs(claim, [business]) == [("number", "20 business days", "30 business days")]
+
+
+def test_two_section_numbers_in_one_role_conflict() -> None:
+    claim = "A person may sue under 42 U.S.C. § 1983."
+    assert conflict_pairs(claim, ["A person may sue under 42 U.S.C. § 1981."]) == [
+        ("number", "1983", "1981")
+    ]
+    assert conflict_pairs("Rule 12 requires notice.", ["Rule 13 requires notice."]) == [
+        ("number", "12", "13")
+    ]
+    # the same section written another way, or with no sign at all, backs it
+    for passage in [
+        "One may sue under 42 U.S.C. section 1983.",
+        "One may sue under 42 U.S.C. 1983.",
+    ]:
+        checked = check_facts(claim, [passage])
+        assert (checked.missing, checked.conflicts) == ((), ())
+    # an article is not a section
+    assert conflict_pairs("Article 5 requires notice.", ["Section 5 requires notice."]) == []

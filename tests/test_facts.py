@@ -156,7 +156,7 @@ def test_a_section_number_is_a_number_not_a_year() -> None:
     assert kinds_values(extract_facts("Under 42 U.S.C. § 1983, a person may sue.")) == [
         ("number", "42"),
         ("name", "usc"),
-        ("number", "1983"),
+        ("number", "1983 section"),
     ]
     assert _texts("Section 2010 and Rule 1001 apply.", "number") == ["2010", "1001"]
     assert _texts("In 2019 the law passed.", "date") == ["2019"]

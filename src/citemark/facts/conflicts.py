@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import GENERIC_HEADS, LINKERS, ROLES
+from .lexicon import DESIGNATORS, GENERIC_HEADS, LINKERS, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words
 from .roles import Role, role_of, slot_of
@@ -241,7 +241,10 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
-    if (crole.hedged or erole.hedged) and not (crole.bound and crole.bound == erole.bound):
+    hedged = crole.hedged or erole.hedged
+    if isinstance(cp, Quantity) and cp.unit in DESIGNATORS:
+        hedged = False  # "under § 1983" designates a section; it estimates nothing
+    if hedged and not (crole.bound and crole.bound == erole.bound):
         return 0
     if isinstance(cp, Quantity) and cp.unit == "tally":
         # A text of scores ("took the first set 6-0", "led 5-2 in the second set") holds

@@ -28,6 +28,9 @@ SCALES = {
     "trillion": 1e12,
 }
 NUM_WORDS: dict[str, float] = {**_SMALL, **TENS, "dozen": 12, **SCALES}
+# Units of a number that designates rather than counts ("§ 1983", "Rule 12", "No. 17"):
+# a hedge word before one ("under § 1983") is no estimate.
+DESIGNATORS = frozenset(("section", "article", "rule", "no"))
 # How many times a multiplier word says: "twice" is "two times", "treble damages" three.
 MULTIPLIERS: dict[str, float] = {
     "twice": 2,

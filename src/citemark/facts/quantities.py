@@ -227,8 +227,25 @@ _COUNTED = re.compile(r"-[a-z]+\b|\s+([a-z]+s)\b")
 
 # "§ 1983", "Section 2010", "Rule 1001": a section or rule number, never a year.
 _SECTION_BEFORE = re.compile(
-    r"(?:§§?|(?<![A-Za-z])(?i:sections?|secs?\.|articles?|arts?\.|rules?|nos?\.))\s*$"
+    r"(?:(?P<sign>§§?)|(?<![A-Za-z])(?P<word>(?i:sections?|secs?\.|articles?|arts?\.|rules?"
+    r"|nos?\.)))\s*$"
 )
+
+
+def _designator(text: str, start: int) -> str | None:
+    """What a number at ``start`` numbers, when a section sign or word stands before it:
+    "section" ("§ 1983", "Sec. 4"), "article", "rule" or "no". Two section numbers in one
+    role then differ as values of one unit ("under § 1983" / "under § 1981")."""
+    found = _SECTION_BEFORE.search(text, max(0, start - 10), start)
+    if found is None:
+        return None
+    if found["sign"]:
+        return "section"
+    word = found["word"].lower()
+    for name in ("section", "article", "rule"):
+        if word.startswith(name[:3]):
+            return name
+    return "no"
 
 
 _YEAR_PREP = re.compile(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
@@ -255,7 +272,7 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
             unit is None
             and YEAR_ONLY.fullmatch(raw)
             and not _counts_things(text, m.start(), m.end())
-            and not _SECTION_BEFORE.search(text, max(0, m.start() - 10), m.start())
+            and _designator(text, m.start()) is None
         ):
             return "date", raw, DateKeys((("y", int(raw)),))
     elif g.get("num2"):
@@ -265,6 +282,8 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
         if words.lower() == "one" and unit is None:
             return None  # "one of", "one can": a pronoun far more often than a count
         value = _spelled_value(words)
+    if unit is None and g.get("num"):
+        unit = _designator(text, m.start())
     q = _quantity(value, unit)
     return "number", f"{q.key} {unit}" if unit else q.key, q
 
@@ -414,7 +433,7 @@ def _tally(text: str, p: int) -> tuple[Fact, Payload] | None:
     m = TALLY.match(text, p)
     if m is None or int(m["t1"]) < int(m["t2"]):
         return None
-    if _SECTION_BEFORE.search(text, max(0, p - 10), p):
+    if _designator(text, p) is not None:
         return None  # "§ 12-3" is a section
     value = f"{int(m['t1'])}-{int(m['t2'])}"
     return Fact("number", m.group(), f"{value} tally", m.start(), m.end()), Quantity(value, "tally")
