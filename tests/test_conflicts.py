@@ -518,6 +518,18 @@ def test_two_different_caps_conflict_where_two_estimates_do_not() -> None:
     floor = "The landlord must give at least 60 days' notice."
     claim = "The landlord must give at least 30 days' notice."
     assert conflict_pairs(claim, [floor]) == [("number", "30 days", "60 days")]
+    # a cap or a floor however it is worded
+    capped = "The fee shall not exceed 5% of sales."
+    assert conflict_pairs("The fee may be up to 10% of sales.", [capped]) == [
+        ("percent", "10%", "5%")
+    ]
+    assert conflict_pairs(claim, ["The landlord must give not less than 60 days' notice."]) == [
+        ("number", "30 days", "60 days")
+    ]
+    # a cap is no rival of a floor, nor "more than" (a lower bound of many values) of another
+    assert conflict_pairs(claim, ["The landlord must give up to 60 days' notice."]) == []
+    more = "The company has more than 400 employees."
+    assert conflict_pairs("The company has more than 500 employees.", [more]) == []
     # an estimate on one side only is no rival: the claim's value is missing instead
     estimate = "The landlord must give about 60 days' notice."
     checked = check_facts(claim, [estimate])

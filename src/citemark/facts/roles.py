@@ -23,9 +23,18 @@ HEDGES = frozenset(
     """about around approximately approx nearly almost roughly some over under more less
     fewer least most up estimated circa ca close upwards""".split()
 )
-# Hedges that set a limit rather than blur a value: two texts that both say "up to" or
-# "at least" state a cap (or floor) each, and two different caps contradict.
-BOUNDS = frozenset(("up to", "at most", "at least", "maximum of", "minimum of"))
+# Words that set a limit rather than blur a value, by the limit they set: two texts that
+# both state a cap ("up to $5,000" / "shall not exceed $10,000") or both a floor ("at least
+# 30 days") contradict where the values differ.
+BOUNDS = {
+    **dict.fromkeys(
+        ("up to", "at most", "maximum of", "not exceed", "to exceed", "capped at", "limited to"),
+        "cap",
+    ),
+    **dict.fromkeys(("at least", "minimum of"), "floor"),
+    **dict.fromkeys(("no more than", "not more than"), "cap"),
+    **dict.fromkeys(("no less than", "not less than", "no fewer than", "not fewer than"), "floor"),
+}
 _CONTEXT_REACH = 6  # content words each way, within the clause
 
 
@@ -123,8 +132,9 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     before = [toks[j].lower for j in range(max(0, first - 2), first)]
     tail = text[max(0, start - 2) : start]
     hedged = any(w in HEDGES for w in before) or "~" in tail
-    bound = " ".join(before)
-    return Role(frozenset(context), head, hedged, bound if bound in BOUNDS else "")
+    words = [toks[j].lower for j in range(max(0, first - 3), first)]
+    bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "")
+    return Role(frozenset(context), head, hedged, bound)
 
 
 def slot_of(text: str, start: int) -> tuple[str, ...]:
