@@ -630,3 +630,10 @@ def test_two_section_numbers_in_one_role_conflict() -> None:
         assert (checked.missing, checked.conflicts) == ((), ())
     # an article is not a section
     assert conflict_pairs("Article 5 requires notice.", ["Section 5 requires notice."]) == []
+
+
+def test_an_effective_date_written_as_of_is_in_the_same_role() -> None:
+    passage = "This Agreement is effective as of January 15, 2023."
+    claim = "The agreement took effect on January 1, 2023."
+    assert conflict_pairs(claim, [passage]) == [("date", "January 1, 2023", "January 15, 2023")]
+    assert conflict_pairs("The agreement took effect on January 15, 2023.", [passage]) == []

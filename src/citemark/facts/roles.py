@@ -69,7 +69,7 @@ def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int
     out: list[str] = []
     bound = at
     for j in range(i - 1, -1, -1):
-        if _gap_has_punct(text, toks[j].end, bound) or toks[j].lower in CLAUSE_BREAK:
+        if _gap_has_punct(text, toks[j].end, bound) or _breaks(toks, j):
             break
         bound = toks[j].start
         word = None if j in skip else _content(toks[j])
@@ -80,12 +80,21 @@ def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int
     return out
 
 
+def _breaks(toks: tuple[Tok, ...], j: int) -> bool:
+    """Whether token ``j`` opens a clause: "as" does, but "as of" and "as at" only open a
+    date ("effective as of January 15, 2023")."""
+    w = toks[j].lower
+    if w not in CLAUSE_BREAK:
+        return False
+    return not (w == "as" and j + 1 < len(toks) and toks[j + 1].lower in ("of", "at"))
+
+
 def _right(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int]) -> list[str]:
     """Content words after the fact (which ends at ``at``), up to the clause end."""
     out: list[str] = []
     bound = at
     for j in range(i, len(toks)):
-        if _gap_has_punct(text, bound, toks[j].start) or toks[j].lower in CLAUSE_BREAK:
+        if _gap_has_punct(text, bound, toks[j].start) or _breaks(toks, j):
             break
         bound = toks[j].end
         word = None if j in skip else _content(toks[j])
