@@ -637,3 +637,17 @@ def test_an_effective_date_written_as_of_is_in_the_same_role() -> None:
     claim = "The agreement took effect on January 1, 2023."
     assert conflict_pairs(claim, [passage]) == [("date", "January 1, 2023", "January 15, 2023")]
     assert conflict_pairs("The agreement took effect on January 15, 2023.", [passage]) == []
+
+
+def test_a_duty_is_not_backed_by_a_discretion() -> None:
+    discretion = "The Landlord may return the deposit within 30 days."
+    claim = "The landlord must return the deposit within 30 days."
+    assert conflict_pairs(claim, [discretion]) == [("negation", "must return", "may return")]
+    report = citemark.align(claim, [{"id": "lease", "text": discretion}])
+    assert report.sentences[0].status == "unsupported"
+    # what one must do one may do: the other way round is no clash
+    duty = "The Landlord shall return the deposit within 30 days."
+    assert conflict_pairs("The landlord may return the deposit within 30 days.", [duty]) == []
+    assert conflict_pairs("The landlord shall return the deposit within 30 days.", [duty]) == []
+    # another subject's discretion is another statement
+    assert conflict_pairs("The tenant must pay rent.", ["The landlord may pay rent."]) == []

@@ -211,6 +211,49 @@ def _negation_clashes(
         said = _said(ev_text, n, ev, claim_text, cl)
         if said is not None:
             out.append((said, n.fact))
+    out.extend(_duty_clashes(claim_text, cl, ev_text, ev))
+    return out
+
+
+# A duty against a discretion: "must return" is not backed by "may return". The other
+# way round is no clash (what one must do, one may do), and "will" is left out (future
+# as often as duty).
+_DUTY = frozenset(("must", "shall"))
+_LEAVE = frozenset(("may", "can", "could", "might"))
+
+
+def _modal(text: str, start: int) -> str:
+    """The auxiliary an assertion starts with ("must" in "must return")."""
+    return text[start : start + 8].split(None, 1)[0].lower() if text[start:] else ""
+
+
+def _duty_clashes(
+    claim_text: str, cl: _Analysis, ev_text: str, ev: _Analysis
+) -> list[tuple[Fact, Fact]]:
+    """Where the claim puts a duty on what the evidence leaves to the same subject's
+    discretion ("The landlord must return the deposit" / "The Landlord may return the
+    deposit"), as (claim fact, evidence fact) polarity clashes."""
+    out: list[tuple[Fact, Fact]] = []
+    for root, claims in cl.asserted.items():
+        said = ev.asserted.get(root)
+        if not said or any(k == "aux" and _modal(ev_text, s) in _DUTY for k, s, _, _ in said):
+            continue
+        for kind, start, end, surface in claims:
+            if kind != "aux" or _modal(claim_text, start) not in _DUTY:
+                continue
+            subject = _word_before(claim_text, start)
+            if subject is None:
+                continue
+            claim = Fact("negation", claim_text[start:end], "must:" + surface, start, end)
+            for ek, es, ee, esurface in said:
+                if (
+                    ek == "aux"
+                    and _modal(ev_text, es) in _LEAVE
+                    and _word_before(ev_text, es) == subject
+                    and _same_statement(claim_text, claim, cl, ev_text, ee, esurface, ev)
+                ):
+                    out.append((claim, Fact("negation", ev_text[es:ee], "may:" + esurface, es, ee)))
+                    break
     return out
 
 
