@@ -651,3 +651,15 @@ def test_a_duty_is_not_backed_by_a_discretion() -> None:
     assert conflict_pairs("The landlord shall return the deposit within 30 days.", [duty]) == []
     # another subject's discretion is another statement
     assert conflict_pairs("The tenant must pay rent.", ["The landlord may pay rent."]) == []
+
+
+def test_without_notice_conflicts_with_notice_however_qualified() -> None:
+    claim = "The landlord may enter without notice."
+    for passage, said in [
+        ("The landlord may enter only with 24 hours notice.", "with 24 hours notice"),
+        ("The landlord may enter with prior written notice.", "with prior written notice"),
+    ]:
+        assert conflict_pairs(claim, [passage]) == [("negation", "without notice", said)]
+    # a "with" that qualifies another word is another phrase
+    supply = "If trapped with a reliable water supply, you live longer."
+    assert conflict_pairs(supply, ["You can survive only days without water."]) == []

@@ -29,7 +29,7 @@ from .model import (
     Quantity,
 )
 from .names import initialisms, name_present, scan_names
-from .negation import Negation, asserter, scan_negations, unless_scopes
+from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .quantities import numeric_words, scan_numeric
 from .roles import role_of
 from .text import Tok, stem, tokens
@@ -99,6 +99,9 @@ def _analyse_uncached(text: str) -> _Analysis:
         positive.add(root)
         prev = toks[i - 1].lower if i else ""
         if prev not in ASSERT_PREV and not prev.endswith("ly"):
+            j = _with_before(text, toks, i)
+            if j is not None:  # "with 24 hours' notice", "with prior written notice"
+                asserted.setdefault(root, []).append(("with", toks[j].start, t.end, t.lower))
             continue
         got = asserter(text, toks, i)
         if got is not None:
@@ -116,6 +119,30 @@ def _analyse_uncached(text: str) -> _Analysis:
         positive=frozenset(positive),
         asserted={k: tuple(v) for k, v in asserted.items()},
     )
+
+
+# What may stand between "with" and the word it states in a condition: "with 24 hours'
+# notice", "with prior written consent" (numbers are no tokens here). Any other word
+# makes it another phrase: "with a reliable water supply" says nothing of "water".
+_WITH_QUALIFIERS = frozenset(
+    """a an the prior written advance reasonable express mutual proper due sufficient
+    adequate formal oral hours days weeks months business calendar hour's day's hours'
+    days'""".split()
+)
+
+
+def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
+    """The "with" a few qualifying words before token ``i`` ("with 24 hours' notice"),
+    which states the word as present against a "without" on the other side."""
+    for j in range(i - 1, max(-1, i - 4), -1):
+        if _gap_has_punct(text, toks[j].end, toks[j + 1].start):
+            return None
+        w = toks[j].lower
+        if w == "with":
+            return j
+        if w not in _WITH_QUALIFIERS:
+            return None
+    return None
 
 
 def _evidence_words(toks: list[Tok], names: Sequence[tuple[Fact, Payload]]) -> frozenset[str]:
