@@ -99,8 +99,9 @@ def _analyse_uncached(text: str) -> _Analysis:
         positive.add(root)
         prev = toks[i - 1].lower if i else ""
         if prev not in ASSERT_PREV and not prev.endswith("ly"):
-            j = _with_before(text, toks, i)
-            if j is not None:  # "with 24 hours' notice", "with prior written notice"
+            # "with 24 hours' notice", "with prior written notice"
+            j = _with_before(text, toks, i) if prev in _WITH_QUALIFIERS else None
+            if j is not None:
                 asserted.setdefault(root, []).append(("with", toks[j].start, t.end, t.lower))
             continue
         got = asserter(text, toks, i)
