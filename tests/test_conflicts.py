@@ -663,3 +663,46 @@ def test_without_notice_conflicts_with_notice_however_qualified() -> None:
     # a "with" that qualifies another word is another phrase
     supply = "If trapped with a reliable water supply, you live longer."
     assert conflict_pairs(supply, ["You can survive only days without water."]) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "said", "source_said"),
+    [
+        (
+            "The notice must be filed before March 1, 2024.",
+            "The notice must be filed after March 1, 2024.",
+            "before March 1, 2024",
+            "after March 1, 2024",
+        ),
+        (
+            "Rent is due 5 days before the first of the month.",
+            "Rent is due five (5) days after the first of the month.",
+            "5 days before",
+            "five (5) days after",
+        ),
+        (
+            "The tenant may terminate no later than June 30.",
+            "The tenant may terminate no earlier than June 30.",
+            "no later than June 30",
+            "no earlier than June 30",
+        ),
+    ],
+)
+def test_a_deadline_pointing_the_other_way_is_a_conflict(
+    claim: str, passage: str, said: str, source_said: str
+) -> None:
+    (conflict,) = check_facts(claim, [passage]).conflicts
+    assert (conflict.claim.text, conflict.evidence.text) == (said, source_said)
+    assert claim[conflict.claim.start : conflict.claim.end] == said
+    assert citemark.align(claim, [{"id": "lease", "text": passage}]).sentences[0].status == (
+        "unsupported"
+    )
+
+
+def test_a_deadline_pointing_the_same_way_or_in_another_role_is_no_conflict() -> None:
+    claim = "The notice must be filed by March 1, 2024."
+    assert conflict_pairs(claim, ["The notice must be filed on or before March 1, 2024."]) == []
+    # the same date after another event says nothing of the notice
+    both = "Fees rose after March 1, 2024. The notice must be filed before March 1, 2024."
+    assert conflict_pairs(claim, [both]) == []
+    assert conflict_pairs("He moved to Paris after 1990.", ["He moved to Paris in 1990."]) == []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .conflicts import find_rival, folded_words, one_name
+from .direction import direction, direction_rival, pointed
 from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS, STOPWORDS
 from .model import (
@@ -573,8 +574,9 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     conflict, and the claim's name stays a missing fact.
     """
     missing = missing_facts(claim, "\n".join(passages))
+    turned = _turned(claim, passages, missing)
     if not missing:
-        return FactCheck((), ())
+        return FactCheck((), turned)
     cl = _analyse(claim)
     payloads = dict(zip(cl.facts, cl.payloads, strict=True))
     views = [(text, *_facts_of(text)) for text in passages]
@@ -593,7 +595,38 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
         if got is not None:
             found.append(FactConflict(fact.kind, fact, got[1], got[0]))
     clashed = {c.claim for c in found}
-    return FactCheck(tuple(f for f in missing if f not in clashed), tuple(found))
+    return FactCheck(tuple(f for f in missing if f not in clashed), (*found, *turned))
+
+
+# A direction word a claim date or period may carry (see ``direction``): a cheap test
+# that spares nearly every claim the per-fact look-up.
+_DIRECTION_HINT = re.compile(
+    r"(?i:\b(?:before|after|prior|until|till|by|since|from|following|preceding|later|earlier"
+    r"|starting)\b)"
+)
+
+
+def _turned(
+    claim: str, passages: Sequence[str], missing: Sequence[Fact]
+) -> tuple[FactConflict, ...]:
+    """Dates and periods the passages state with the same value pointing the other way
+    ("before March 1" / "after March 1"): conflicts of facts that are not missing."""
+    if not passages or _DIRECTION_HINT.search(claim) is None:
+        return ()
+    cl = _analyse(claim)
+    views: list[tuple[str, tuple[Fact, ...], tuple[Payload, ...]]] | None = None
+    out: list[FactConflict] = []
+    for fact, payload in zip(cl.facts, cl.payloads, strict=True):
+        if fact in missing or fact.kind not in ("date", "number"):
+            continue
+        if direction(claim, fact, payload) is None:
+            continue
+        if views is None:
+            views = [(text, *_facts_of(text)) for text in passages]
+        got = direction_rival(claim, fact, payload, views)
+        if got is not None:
+            out.append(FactConflict(fact.kind, pointed(claim, fact, payload), got[1], got[0]))
+    return tuple(out)
 
 
 def _facts_of(text: str) -> tuple[tuple[Fact, ...], tuple[Payload, ...]]:
