@@ -215,6 +215,11 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
         return _dates_differ(cp, ep)
     if not isinstance(cp, Quantity) or not isinstance(ep, Quantity) or cp.key == ep.key:
         return False
+    if cp.unit in DESIGNATORS:
+        # A contract cites many sections in one phrasing ("has the meaning set forth in
+        # Section 2.2" / "... in Section 6.1"): another section number in the passage is
+        # no contradiction, so a designated number is only ever missing.
+        return False
     if claim.kind in ("amount", "percent"):
         return cp.unit == ep.unit
     if cp.time is not None:
@@ -241,10 +246,7 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
-    hedged = crole.hedged or erole.hedged
-    if isinstance(cp, Quantity) and cp.unit in DESIGNATORS:
-        hedged = False  # "under § 1983" designates a section; it estimates nothing
-    if hedged and not (crole.bound and crole.bound == erole.bound):
+    if (crole.hedged or erole.hedged) and not (crole.bound and crole.bound == erole.bound):
         return 0
     if isinstance(cp, Quantity) and cp.unit == "tally":
         # A text of scores ("took the first set 6-0", "led 5-2 in the second set") holds

@@ -29,7 +29,7 @@ SCALES = {
 }
 NUM_WORDS: dict[str, float] = {**_SMALL, **TENS, "dozen": 12, **SCALES}
 # Units of a number that designates rather than counts ("§ 1983", "Rule 12", "No. 17"):
-# a hedge word before one ("under § 1983") is no estimate.
+# such a number is never a year, and another one in the passage is no rival of it.
 DESIGNATORS = frozenset(("section", "article", "rule", "no"))
 # How many times a multiplier word says: "twice" is "two times", "treble damages" three.
 MULTIPLIERS: dict[str, float] = {

@@ -234,8 +234,8 @@ _SECTION_BEFORE = re.compile(
 
 def _designator(text: str, start: int) -> str | None:
     """What a number at ``start`` numbers, when a section sign or word stands before it:
-    "section" ("§ 1983", "Sec. 4"), "article", "rule" or "no". Two section numbers in one
-    role then differ as values of one unit ("under § 1983" / "under § 1981")."""
+    "section" ("§ 1983", "Sec. 4"), "article", "rule" or "no". As its unit, it keeps "§
+    1983" from reading as a year and from being backed by "1983 cases"."""
     found = _SECTION_BEFORE.search(text, max(0, start - 10), start)
     if found is None:
         return None
