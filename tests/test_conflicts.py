@@ -93,6 +93,17 @@ def test_negation_flip_conflicts_in_the_report() -> None:
             "Interest accrues at 8% per year on unpaid sums.",
             ("percent", "5%", "8%"),
         ),
+        # one digit, like a rounding of the other value, but far from it: another value
+        (
+            "Late payments accrue interest at 2% per month.",
+            "Late payments accrue interest at 1.5% per month.",
+            ("percent", "2%", "1.5%"),
+        ),
+        (
+            "The company has 20 employees.",
+            "The company has 15 employees.",
+            ("number", "20", "15"),
+        ),
         (
             "The lease was signed on July 12, 2019.",
             "The lease was signed on July 11, 2019.",
@@ -170,6 +181,8 @@ def test_conflict_names_its_passage_and_offsets() -> None:
         ("The company has about 500 employees.", "The company has 498 employees."),
         # rounded
         ("The city has 4.9 million residents.", "The city has 4,872,000 residents."),
+        ("The city has 5 million residents.", "The city has 4,872,000 residents."),
+        ("Revenue grew 20% in 2019.", "Revenue grew 19.7% in 2019."),
         # a range, not a value
         ("He served on the board in 2017.", "He served on the board from 2015 to 2020."),
         # less precise evidence does not differ

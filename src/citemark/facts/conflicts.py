@@ -12,8 +12,9 @@ only when it is the same kind of thing in the same role:
   sue" against "tenant must bring an action within one year").
 
 It stays silent when either side hedges ("about 500"), when the claim's value is
-the evidence's rounded ("4.9 million" for "4,872,000"), and when the claim's
-value lies between two rivals (a range: "from 2015 to 2020" for "in 2017").
+the evidence's rounded and close to it ("4.9 million" for "4,872,000", but not "2%"
+for "1.5%"), and when the claim's value lies between two rivals (a range: "from
+2015 to 2020" for "in 2017").
 """
 
 from __future__ import annotations
@@ -53,11 +54,20 @@ def _number(key: str) -> float | None:
         return None
 
 
+# How far a rounded value may lie from the exact one: rounding "4,872,000" to "4.9
+# million" (0.6% off) or "5 million" (3%) is how figures are reported; "2%" for a
+# rate of "1.5%" (a third off), or "20 employees" for "15", rounds to one digit too,
+# but states another value, and a contract reader must be told.
+ROUNDING_SLACK = 0.1
+
+
 def _rounds_to(claim: float, evidence: float) -> bool:
     """Whether the claim's value is the evidence's rounded to the claim's precision."""
     if claim == evidence:
         return True
     if claim == 0 or evidence == 0:
+        return False
+    if abs(claim - evidence) > ROUNDING_SLACK * abs(evidence):
         return False
     text = f"{abs(claim):.10g}".replace(".", "").lstrip("0").rstrip("0")
     digits = max(1, len(text))
