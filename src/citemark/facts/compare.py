@@ -31,8 +31,9 @@ from .model import (
 )
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
+from .opposites import opposite_conflicts
 from .quantities import numeric_words, scan_numeric
-from .roles import role_of
+from .roles import role_of, word_after
 from .text import Tok, stem, tokens
 
 
@@ -305,12 +306,12 @@ def _said(
     subject = _word_before(negated_text, n.fact.start)
     if subject is None:
         return None
-    complement = _word_after(negated_text, n.fact.end)
+    complement = word_after(negated_text, n.fact.end)
     for t in tokens(said_text):
         if (
             stem(t.lower) == n.head
             and _word_before(said_text, t.start) == subject
-            and _word_after(said_text, t.end) == complement
+            and word_after(said_text, t.end) == complement
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
@@ -329,22 +330,6 @@ def _word_before(text: str, at: int) -> str | None:
         return None
     word = found.group(1).lower()
     return None if word in STOPWORDS else stem(word)
-
-
-# The words after an offset up to the clause's end, for a verb's complement.
-_NEXT_WORDS = re.compile(r"[^\W\d_]+|[,.;:!?()\n]")
-
-
-def _word_after(text: str, at: int) -> str | None:
-    """The first content word after ``at`` in its clause ("deposit" in "accrue on the
-    deposit"), as a stem; ``None`` where the clause ends first."""
-    for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80)):
-        word = found.group().lower()
-        if not word[0].isalpha():
-            return None
-        if word not in STOPWORDS:
-            return stem(word)
-    return None
 
 
 # "not possible to go", "permitted to sublet": the word a head's infinitive names.
@@ -576,7 +561,7 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     missing = missing_facts(claim, "\n".join(passages))
     turned = _turned(claim, passages, missing)
     if not missing:
-        return FactCheck((), turned)
+        return FactCheck((), _with_opposites(claim, passages, turned))
     cl = _analyse(claim)
     payloads = dict(zip(cl.facts, cl.payloads, strict=True))
     views = [(text, *_facts_of(text)) for text in passages]
@@ -595,7 +580,23 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
         if got is not None:
             found.append(FactConflict(fact.kind, fact, got[1], got[0]))
     clashed = {c.claim for c in found}
-    return FactCheck(tuple(f for f in missing if f not in clashed), (*found, *turned))
+    return FactCheck(
+        tuple(f for f in missing if f not in clashed),
+        _with_opposites(claim, passages, (*found, *turned)),
+    )
+
+
+def _with_opposites(
+    claim: str, passages: Sequence[str], found: tuple[FactConflict, ...]
+) -> tuple[FactConflict, ...]:
+    """``found`` and the outcome words a passage states as their opposite, less those
+    on a claim word already in conflict ("prohibited" is a negation as well)."""
+    more = [
+        o
+        for o in opposite_conflicts(claim, passages)
+        if not any(c.claim.start < o.claim.end and o.claim.start < c.claim.end for c in found)
+    ]
+    return (*found, *more) if more else found
 
 
 # A direction word a claim date or period may carry (see ``direction``): a cheap test

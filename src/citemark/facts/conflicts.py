@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import DESIGNATORS, GENERIC_HEADS, LINKERS, ROLES
+from .lexicon import DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words
 from .roles import Role, role_of, slot_of
@@ -144,7 +144,14 @@ def _rival_names(
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
+    if _jurisdiction(cp.words) and _jurisdiction(ep.words):
+        return True  # two places whose law or courts a clause names (the clause must agree)
     return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
+
+
+def _jurisdiction(name: tuple[str, ...]) -> bool:
+    """ "Delaware", "State of Delaware", "the Commonwealth of Massachusetts"."""
+    return " ".join(_telling(name)) in JURISDICTIONS or " ".join(name) in JURISDICTIONS
 
 
 def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -19,6 +19,7 @@ from .lexicon import (
     DEMONYM_SUFFIXES,
     FUNCTION_WORDS,
     GENERIC_HEADS,
+    JURISDICTIONS,
     LINKERS,
     NON_NAMES,
     ROLES,
@@ -186,7 +187,7 @@ def _name_from_sequence(
     if len(seq) == 1:
         if first.lower in NON_NAMES or first.lower in ROLES or len(first.surface) < 2:
             return None
-        if starts_sentence and first.lower not in mid_caps:
+        if starts_sentence and first.lower not in mid_caps and first.folded not in JURISDICTIONS:
             return None  # "Tenants may..." - an ordinary word, capitalised by position
     # A hyphenated word is its parts, as evidence words are (``_evidence_words``):
     # "African-Americans" is the name "African Americans" written with a hyphen, not
@@ -237,13 +238,16 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
     every evidence name that ends with it has other, different words in front: "Asian
     Americans" is not "African Americans", nor "Jane Smith" "John Smith"."""
     words = [w for w in n.words if w and w not in LINKERS]
-    if n.soft_first and len(words) > 1:
-        words = words[1:]
+    # The first word of a sentence may be capitalised by its place alone, so it is not
+    # required; but where the evidence names only others of that last word ("Jane
+    # Roe" for the sentence-opening "John Roe"), it is someone else after all.
+    soft = n.soft_first and len(words) > 1
+    full, words = words, words[1:] if soft else words
     if not words:
         return True
     core = [w for w in words if w not in GENERIC_HEADS and w not in ROLES] or words
     if all(_has_word(w, ev_words) for w in core):
-        return True
+        return not (soft and _only_other_bearers(full, ev_payloads))
     last = words[-1]
     if len(core) > 1 and last not in GENERIC_HEADS and _has_word(last, ev_words):
         return not _only_other_bearers(words, ev_payloads)

@@ -10,6 +10,7 @@ in a possible conflict.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
@@ -55,7 +56,7 @@ class _Layout:
 
 
 @lru_cache(maxsize=4096)
-def _layout(text: str) -> _Layout:
+def layout(text: str) -> _Layout:
     toks = tuple(tokens(text))
     return _Layout(toks, tuple(t.start for t in toks))
 
@@ -129,7 +130,7 @@ def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]
 
 @lru_cache(maxsize=16384)
 def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
-    lay = _layout(text)
+    lay = layout(text)
     toks = lay.toks
     first = bisect_left(lay.starts, start)  # first token at or after the fact
     after = bisect_left(lay.starts, end)  # first token after the fact
@@ -149,7 +150,7 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
 def slot_of(text: str, start: int) -> tuple[str, ...]:
     """The two words right before ``start`` when they hold a content word ("signed by"),
     else ``()``: the slot a name fills."""
-    lay = _layout(text)
+    lay = layout(text)
     i = bisect_left(lay.starts, start)
     if i < 2:
         return ()
@@ -159,3 +160,19 @@ def slot_of(text: str, start: int) -> tuple[str, ...]:
     if _content(a) is None and _content(b) is None:
         return ()
     return (stem(a.lower), stem(b.lower))
+
+
+# The words after an offset up to the clause's end, for a verb's complement.
+_NEXT_WORDS = re.compile(r"[^\W\d_]+|[,.;:!?()\n]")
+
+
+def word_after(text: str, at: int) -> str | None:
+    """The first content word after ``at`` in its clause ("deposit" in "accrue on the
+    deposit"), as a stem; ``None`` where the clause ends first."""
+    for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80)):
+        word = found.group().lower()
+        if not word[0].isalpha():
+            return None
+        if word not in STOPWORDS:
+            return stem(word)
+    return None

@@ -132,7 +132,6 @@ def fold(word: str) -> str:
     return w.replace(".", "").strip("'")
 
 
-@lru_cache(maxsize=65536)
 @lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
     """The Snowball stem, possessive dropped: "sublets", "subletting" and "sublet" meet,

@@ -1,0 +1,170 @@
+"""Opposite words: the claim says one of a pair where the evidence says the other.
+
+"The Court of Appeals reversed the judgment" against "The Court of Appeals affirmed
+the judgment" shares every word but the one that matters, and has no negation to
+flip: the outcome of a case, a motion, a vote or a clause ("granted" / "denied",
+"exclusive" / "non-exclusive") is said with a word of its own. Such a pair is a
+conflict only when both words make one statement: the same subject right before
+them (auxiliaries passed over: "the motion was denied") and the same first content
+word after them, and the passage does not also say the claim's word of it ("denied
+the motion to dismiss but granted the motion for summary judgment" backs neither).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .lexicon import STOPWORDS
+from .model import Fact, FactConflict
+from .roles import layout, word_after
+from .text import Tok, stem
+
+# Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
+_PAIRS = (
+    ("affirm", "revers vacat overturn"),
+    ("uphold upheld", "revers vacat overturn"),
+    ("grant", "deni"),
+    ("admit", "deni"),
+    ("accept", "reject"),
+    ("approv", "reject veto"),
+    ("acquit", "convict"),
+    ("sustain", "overrul"),
+    ("win won", "lose lost"),
+    ("pass", "fail"),
+    ("increas", "decreas"),
+    ("rise rose", "fall fell"),
+    ("allow permit", "prohibit forbid forbidden forbad"),
+    ("includ", "exclud"),
+    ("maximum", "minimum"),
+    ("guilti", "innoc"),
+)
+
+
+def _opposites() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for left, right in _PAIRS:
+        for a in left.split():
+            out.setdefault(a, set()).update(right.split())
+        for b in right.split():
+            out.setdefault(b, set()).update(left.split())
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+OPPOSITES = _opposites()
+# Adjectives whose un-, in-, ir-, il- or im- form is their opposite ("lawful" /
+# "unlawful"); "non-" makes any word its opposite ("exclusive" / "non-exclusive").
+_NEGATABLE = frozenset(
+    """lawful enforceable constitutional valid legal revocable conditional limited
+    restricted qualified secured paid regulated reasonable authorized authorised licensed
+    insured certified transferable assignable refundable binding exclusive cancellable
+    cancelable terminable""".split()
+)
+_PREFIXES = ("un", "in", "ir", "il", "im")
+# Words between a subject and its verb that are no part of the statement's content.
+_PASSED_OVER = frozenset(
+    """is are was were be been being has have had will shall would should may might must
+    can could do does did also then later subsequently ultimately thereafter unanimously
+    again both""".split()
+)
+_REACH = 4  # words looked back over for the subject
+
+
+def _negated(word: str, other: str) -> bool:
+    """Whether ``other`` is ``word`` with a prefix that makes it the opposite."""
+    if other in ("non-" + word, "non" + word):
+        return True
+    return word in _NEGATABLE and any(other == p + word for p in _PREFIXES)
+
+
+def _worded(t: Tok) -> bool:
+    """A content word, or a negation cue that is one of a pair ("prohibited")."""
+    return t.content or (t.cue is not None and stem(t.lower) in OPPOSITES)
+
+
+def _opposed(a: Tok, b: Tok) -> bool:
+    if _negated(a.lower, b.lower) or _negated(b.lower, a.lower):
+        return True
+    return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
+
+
+def _candidate(t: Tok) -> bool:
+    """Whether a claim word could have an opposite: a pair word or a prefixable one."""
+    w = t.lower
+    return (
+        stem(w) in OPPOSITES
+        or w in _NEGATABLE
+        or w.startswith("non")
+        or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE)
+    )
+
+
+def _subject(toks: Sequence[Tok], i: int) -> str | None:
+    """The content word before token ``i``, past auxiliaries and a few adverbs, as a
+    stem; ``None`` when a negation, another stopword or the text's start comes first."""
+    for j in range(i - 1, max(-1, i - 1 - _REACH), -1):
+        t = toks[j]
+        if t.cue is not None:
+            return None
+        if t.lower in _PASSED_OVER:
+            continue
+        return None if t.lower in STOPWORDS else stem(t.lower)
+    return None
+
+
+def _statement(text: str, toks: Sequence[Tok], i: int) -> tuple[str | None, str | None]:
+    return _subject(toks, i), word_after(text, toks[i].end)
+
+
+def _unnegated(toks: Sequence[Tok], i: int) -> bool:
+    """No negation cue among the few words before ("did not reverse"), nor in the word."""
+    return all(toks[j].cue is None for j in range(max(0, i - _REACH), i)) and (
+        toks[i].cue is None or stem(toks[i].lower) in OPPOSITES
+    )
+
+
+def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's outcome words a passage states as their opposite, in one statement."""
+    claim_toks = layout(claim).toks
+    out: list[FactConflict] = []
+    for i, t in enumerate(claim_toks):
+        if not _worded(t) or not _candidate(t) or not _unnegated(claim_toks, i):
+            continue
+        said = _statement(claim, claim_toks, i)
+        if said == (None, None):
+            continue
+        got = _rival(t, said, passages)
+        if got is not None:
+            index, u = got
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", t.surface, t.lower, t.start, t.end),
+                    Fact("opposite", u.surface, u.lower, u.start, u.end),
+                    index,
+                )
+            )
+    return tuple(out)
+
+
+def _rival(
+    t: Tok, said: tuple[str | None, str | None], passages: Sequence[str]
+) -> tuple[int, Tok] | None:
+    own = stem(t.lower)
+    for index, text in enumerate(passages):
+        toks = layout(text).toks
+        found: Tok | None = None
+        for j, u in enumerate(toks):
+            if not _worded(u):
+                continue
+            same = stem(u.lower) == own
+            if not same and not _opposed(t, u):
+                continue
+            stated = _statement(text, toks, j)
+            if same and stated[1] == said[1]:
+                found = None  # the passage says the claim's word of it too
+                break
+            if not same and found is None and stated == said and _unnegated(toks, j):
+                found = u
+        if found is not None:
+            return index, found
+    return None

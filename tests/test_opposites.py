@@ -1,0 +1,151 @@
+"""Opposite outcome words ("reversed" / "affirmed"), and the places a governing-law
+clause names: conflicts no number or negation shows."""
+
+from __future__ import annotations
+
+import pytest
+
+import citemark
+from citemark.facts import check_facts
+
+
+def opposite_pairs(claim: str, passage: str) -> list[tuple[str, str]]:
+    return [
+        (c.claim.text, c.evidence.text)
+        for c in check_facts(claim, [passage]).conflicts
+        if c.kind == "opposite"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Court of Appeals reversed the judgment.",
+            "The Court of Appeals affirmed the judgment.",
+            ("reversed", "affirmed"),
+        ),
+        ("The motion was denied.", "The motion was granted.", ("denied", "granted")),
+        (
+            "The court granted the motion to dismiss.",
+            "The court denied the motion to dismiss.",
+            ("granted", "denied"),
+        ),
+        ("The jury acquitted the defendant.", "The jury convicted the defendant.", None),
+        ("The objection was sustained.", "The objection was overruled.", None),
+        ("The board approved the merger.", "The board rejected the merger.", None),
+        ("The price includes taxes.", "The price excludes taxes.", None),
+        ("The maximum term is five years.", "The minimum term is five years.", None),
+        # a prefix that makes the word its opposite
+        (
+            "Licensor grants an exclusive license.",
+            "Licensor grants a non-exclusive license.",
+            ("exclusive", "non-exclusive"),
+        ),
+        ("The deposit is refundable.", "The deposit is non-refundable.", None),
+        ("The clause is enforceable.", "The clause is unenforceable.", None),
+        # a negation cue that is one of a pair, on either side
+        (
+            "Tenant is allowed to keep pets.",
+            "Tenant is prohibited from keeping pets.",
+            ("allowed", "prohibited"),
+        ),
+        (
+            "The tenant is prohibited from keeping pets.",
+            "The tenant is allowed to keep pets.",
+            ("prohibited", "allowed"),
+        ),
+    ],
+)
+def test_an_opposite_word_in_one_statement_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    got = opposite_pairs(claim, passage)
+    assert len(got) == 1
+    if expected is not None:
+        assert got == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # another subject
+        ("Sales increased in 2019.", "Costs decreased in 2019."),
+        # another complement: another statement
+        ("He won the election in 2010.", "He lost the primary in 2008."),
+        ("The contract includes a warranty.", "The contract excludes liability for lost profits."),
+        # the passage says the claim's word of it too
+        (
+            "The court granted the motion for summary judgment.",
+            "The court denied the motion to dismiss but granted the motion for summary judgment.",
+        ),
+        ("The team won the final.", "The team lost the semifinal but won the final."),
+        # the claim negates its word: "did not reverse" agrees with "affirmed"
+        ("The court did not reverse the judgment.", "The court affirmed the judgment."),
+        # "in" + a word is no opposite unless the word is one of the prefixable ones
+        ("The firm will vest the shares.", "The firm will invest the shares."),
+    ],
+)
+def test_no_opposite_outside_one_statement(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_a_reversed_holding_is_unsupported_and_shown_with_both_words() -> None:
+    source = "The Court of Appeals affirmed the judgment of the district court in 2015."
+    answer = "The Court of Appeals reversed the judgment of the district court in 2015."
+    report = citemark.align(answer, [{"id": "opinion", "text": source}])
+    (sentence,) = report.sentences
+    assert sentence.status == "unsupported"
+    (conflict,) = sentence.conflicts
+    assert conflict.kind == "opposite"
+    assert answer[conflict.start : conflict.end] == "reversed"
+    assert source[conflict.source_start : conflict.source_end] == conflict.evidence == "affirmed"
+    assert [f.describe() for f in report.failures()] == [
+        "sentence 1 (conflict: 'reversed' vs source opinion 'affirmed'; unsupported)"
+    ]
+
+
+GOVERNING = "This Agreement shall be governed by the laws of the State of Delaware."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The agreement is governed by California law.",
+        "The agreement is governed by the laws of California.",
+        # a place that opens the sentence is still a name
+        "California law governs the agreement.",
+    ],
+)
+def test_another_jurisdiction_in_a_governing_law_clause_conflicts(claim: str) -> None:
+    conflicts = check_facts(claim, [GOVERNING]).conflicts
+    assert [(c.kind, c.claim.text, c.evidence.text) for c in conflicts] == [
+        ("name", "California", "State of Delaware")
+    ]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["Delaware law governs the agreement.", "The agreement is governed by Delaware law."],
+)
+def test_the_same_jurisdiction_however_written_is_backed(claim: str) -> None:
+    checked = check_facts(claim, [GOVERNING])
+    assert (checked.missing, checked.conflicts) == ((), ())
+
+
+def test_places_in_unrelated_clauses_are_not_rivals() -> None:
+    checked = check_facts("She was born in Ohio.", ["She grew up in Texas."])
+    assert checked.conflicts == ()
+    assert [f.text for f in checked.missing] == ["Ohio"]
+
+
+def test_a_sentence_opening_name_is_not_backed_by_another_bearer_of_its_surname() -> None:
+    passage = "The plaintiff, Jane Roe, filed suit against ABC Corp. in 2019."
+    checked = check_facts("John Roe sued ABC Corp. in 2019.", [passage])
+    assert [f.text for f in checked.missing] == ["John Roe"]
+    # the surname alone, or the same person, is still backed
+    for claim in ("Roe sued ABC Corp. in 2019.", "Jane Roe sued ABC Corp. in 2019."):
+        assert check_facts(claim, [passage]).missing == ()
+    # in the same slot the other bearer is a conflict
+    rival = check_facts("John Roe sued ABC Corp. in 2019.", ["Jane Roe sued ABC Corp. in 2019."])
+    assert [(c.claim.text, c.evidence.text) for c in rival.conflicts] == [("John Roe", "Jane Roe")]
