@@ -33,7 +33,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .opposites import opposite_conflicts
 from .quantities import numeric_words, scan_numeric
-from .roles import role_of, word_after
+from .roles import role_of, subject_before, word_after
 from .text import Tok, stem, tokens
 
 
@@ -80,6 +80,14 @@ def _date_index(payloads: Iterable[Payload], quantities: dict[str, set[str | Non
     return out
 
 
+# Words that, with "to", state the verb after them as "may" or "must" would: a claim's
+# "may not keep pets" is contradicted by "is allowed to keep pets".
+_ENABLERS = frozenset(
+    """allowed permitted entitled authorized authorised free required obliged obligated
+    able""".split()
+)
+
+
 def _analyse_uncached(text: str) -> _Analysis:
     toks = tokens(text)
     numeric, spans = scan_numeric(text, toks)
@@ -100,6 +108,10 @@ def _analyse_uncached(text: str) -> _Analysis:
         root = stem(t.lower)
         positive.add(root)
         prev = toks[i - 1].lower if i else ""
+        if prev == "to" and i > 1 and toks[i - 2].lower in _ENABLERS:
+            # "is allowed to keep pets" says "keep" as surely as "may keep pets"
+            asserted.setdefault(root, []).append(("aux", toks[i - 2].start, t.end, t.lower))
+            continue
         if prev not in ASSERT_PREV and not prev.endswith("ly"):
             # "with 24 hours' notice", "with prior written notice"
             j = _with_before(text, toks, i) if prev in _WITH_QUALIFIERS else None
@@ -297,8 +309,10 @@ def _said(
     accrues monthly" / "Interest does not accrue during the grace period", nor "The tenant
     pays utilities" / "The tenant does not pay the water bill")."""
     for kind, start, end, surface in said.asserted.get(n.head, ()):
-        if (kind == "aux" or (n.cue == "without" and kind == "with")) and _same_statement(
-            negated_text, n.fact, negated, said_text, end, surface, said
+        if (
+            (kind == "aux" or (n.cue == "without" and kind == "with"))
+            and _same_subject(negated_text, n.fact.start, said_text, start)
+            and _same_statement(negated_text, n.fact, negated, said_text, end, surface, said)
         ):
             return Fact("negation", said_text[start:end], "pos:" + surface, start, end)
     if n.head not in said.positive:
@@ -316,6 +330,14 @@ def _said(
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
     return None
+
+
+def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:
+    """No two different subjects: "The landlord may keep pets" says nothing against "The
+    tenant may not keep pets". Where either side's subject cannot be told ("It may not"),
+    the statements are taken as one."""
+    a, b = subject_before(a_text, a_at), subject_before(b_text, b_at)
+    return a is None or b is None or a == b
 
 
 # The word right before an offset, with only spaces between: a verb's subject.

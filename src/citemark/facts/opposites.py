@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
-from .roles import layout, word_after
+from .roles import PASSED_OVER, layout, word_after
 from .text import Tok, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
@@ -60,12 +60,6 @@ _NEGATABLE = frozenset(
     cancelable terminable""".split()
 )
 _PREFIXES = ("un", "in", "ir", "il", "im")
-# Words between a subject and its verb that are no part of the statement's content.
-_PASSED_OVER = frozenset(
-    """is are was were be been being has have had will shall would should may might must
-    can could do does did also then later subsequently ultimately thereafter unanimously
-    again both""".split()
-)
 _REACH = 4  # words looked back over for the subject
 
 
@@ -105,7 +99,7 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
         t = toks[j]
         if t.cue is not None:
             return None
-        if t.lower in _PASSED_OVER:
+        if t.lower in PASSED_OVER:
             continue
         return None if t.lower in STOPWORDS else stem(t.lower)
     return None

@@ -176,3 +176,27 @@ def word_after(text: str, at: int) -> str | None:
         if word not in STOPWORDS:
             return stem(word)
     return None
+
+
+# Words between a subject and its verb that are no part of what the statement is about.
+PASSED_OVER = frozenset(
+    """is are was were be been being has have had will shall would should may might must
+    can could do does did also then later subsequently ultimately thereafter unanimously
+    again both""".split()
+)
+_BACK_WORDS = re.compile(r"[^\W\d_]+|[^\w\s]")
+
+
+def subject_before(text: str, at: int, reach: int = 4) -> str | None:
+    """The content word before ``at``, past auxiliaries and a few adverbs ("tenant" in
+    "The tenant is allowed to"), as a stem; ``None`` where a stopword, punctuation or
+    the text's start comes first: then no subject can be told."""
+    words = _BACK_WORDS.findall(text, max(0, at - 80), at)
+    for word in reversed(words[-reach:]):
+        low = word.lower()
+        if not low[0].isalpha():
+            return None
+        if low in PASSED_OVER:
+            continue
+        return None if low in STOPWORDS else stem(low)
+    return None
