@@ -718,3 +718,37 @@ def test_a_deadline_pointing_the_same_way_or_in_another_role_is_no_conflict() ->
     both = "Fees rose after March 1, 2024. The notice must be filed before March 1, 2024."
     assert conflict_pairs(claim, [both]) == []
     assert conflict_pairs("He moved to Paris after 1990.", ["He moved to Paris in 1990."]) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Neither party may assign the agreement.",
+            "Either party may assign the agreement.",
+            ("Neither party", "party may assign"),
+        ),
+        (
+            "No tenant may sublet the premises.",
+            "A tenant may sublet the premises with consent.",
+            ("No tenant", "tenant may sublet"),
+        ),
+    ],
+)
+def test_a_subject_negated_by_its_determiner_conflicts_with_its_permission(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [("negation", *expected)]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "The agreement may be assigned by either party.",  # another subject
+        "Either party may assign its rights to an affiliate.",  # another complement
+        "The landlord may sublet the premises.",
+    ],
+)
+def test_a_determiner_negation_needs_the_same_statement(passage: str) -> None:
+    for claim in ("Neither party may assign the agreement.", "No tenant may sublet the premises."):
+        assert conflict_pairs(claim, [passage]) == []

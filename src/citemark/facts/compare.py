@@ -315,6 +315,9 @@ def _said(
             and _same_statement(negated_text, n.fact, negated, said_text, end, surface, said)
         ):
             return Fact("negation", said_text[start:end], "pos:" + surface, start, end)
+    denied = _denied_of_subject(negated_text, n, said_text, said)
+    if denied is not None:
+        return denied
     if n.head not in said.positive:
         return None
     subject = _word_before(negated_text, n.fact.start)
@@ -329,6 +332,39 @@ def _said(
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
+    return None
+
+
+# "Neither party may assign": a subject negated by its determiner, then what it may not do.
+_DETERMINER_CUES = frozenset(("no", "neither"))
+_MODAL_VERB = re.compile(
+    r"[ \t]+(?:may|shall|must|can|could|will|should|is|are)[ \t]+(?:be[ \t]+)?([^\W\d_]+)"
+)
+
+
+def _denied_of_subject(
+    negated_text: str, n: Negation, said_text: str, said: _Analysis
+) -> Fact | None:
+    """Where ``said_text`` lets the subject do what "No tenant may" or "Neither party
+    shall" denies it: "Either party may assign the Agreement" against "Neither party may
+    assign the Agreement" (the same subject, verb and complement)."""
+    if n.cue not in _DETERMINER_CUES:
+        return None
+    found = _MODAL_VERB.match(negated_text, n.fact.end)
+    if found is None:
+        return None
+    verb = found.group(1).lower()
+    complement = word_after(negated_text, found.end())
+    for kind, start, end, surface in said.asserted.get(stem(verb), ()):
+        if (
+            kind == "aux"
+            and subject_before(said_text, start) == n.head
+            and word_after(said_text, end) == complement
+        ):
+            # shown from the subject on ("party may assign"): what the claim denies
+            subject = _SUBJECT.search(said_text, max(0, start - 40), start)
+            begin = subject.start() if subject is not None else start
+            return Fact("negation", said_text[begin:end], "pos:" + surface, begin, end)
     return None
 
 
