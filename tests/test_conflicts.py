@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import citemark
-from citemark.facts import check_facts
+from citemark.facts import check_facts, extract_facts
 
 LEASE = "A tenant must bring an action within one year of the end of the tenancy."
 
@@ -752,3 +752,38 @@ def test_a_subject_negated_by_its_determiner_conflicts_with_its_permission(
 def test_a_determiner_negation_needs_the_same_statement(passage: str) -> None:
     for claim in ("Neither party may assign the agreement.", "No tenant may sublet the premises."):
         assert conflict_pairs(claim, [passage]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("This lease begins on the 1st day of March, 2024.", "2024-03-01"),
+        ("Signed this 5th day of June 2020.", "2020-06-05"),
+        ("Effective the twenty-first day of May, 2021.", "2021-05-21"),
+    ],
+)
+def test_a_date_in_the_deed_form_is_one_date(text: str, value: str) -> None:
+    (fact,) = extract_facts(text)
+    assert (fact.kind, fact.value) == ("date", value)
+
+
+def test_a_deed_form_date_backs_and_contradicts_like_any_date() -> None:
+    deed = "This lease begins on the 1st day of March, 2024."
+    backed = check_facts("The lease begins March 1, 2024.", [deed])
+    assert (backed.missing, backed.conflicts) == ((), ())
+    assert conflict_pairs("The lease begins April 1, 2024.", [deed]) == [
+        ("date", "April 1, 2024", "1st day of March, 2024")
+    ]
+    # "the 15th day of each month" is a day, not a date
+    assert [f.kind for f in extract_facts("Rent is due on the 15th day of each month.")] == [
+        "number"
+    ]
+
+
+def test_a_clock_time_does_not_cut_a_deadline_from_its_clause() -> None:
+    passage = "The option must be exercised by 5:00 p.m. on June 30, 2025."
+    assert conflict_pairs("The option must be exercised by July 30, 2025.", [passage]) == [
+        ("date", "July 30, 2025", "June 30, 2025")
+    ]
+    checked = check_facts("The option must be exercised by June 30, 2025.", [passage])
+    assert (checked.missing, checked.conflicts) == ((), ())

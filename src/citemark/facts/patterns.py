@@ -74,6 +74,8 @@ _DY_SEP = r"(?:\s*,\s*|\s+)"
 _DAY_ORDINALS = [w for w, n in ORD_SMALL.items() if n < 20]
 _DAY = r"(?P<day>[12][0-9]|3[01]|0?[1-9])(?:st|nd|rd|th)?(?![0-9])"
 _YEAR = r"(?P<year>1[0-9]{3}|20[0-9]{2})(?![0-9])"
+# The deed's form: "the 1st day of March, 2024" (only after an ordinal's suffix).
+_DAY_OF = r"(?:(?<=st|nd|rd|th)\s+(?i:day))?"
 
 _ALTERNATIVES: dict[str, str] = {
     # Consumed without producing a fact, so their digits are not misread.
@@ -83,10 +85,10 @@ _ALTERNATIVES: dict[str, str] = {
         r"|\s*(?i:[ap]\.m\.|[ap]m\b))"
     ),
     "date_mdy": rf"\b{_MONTH}\s+{_DAY}{_DY_SEP}{_YEAR}",
-    "date_dmy": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH}{_DY_SEP}{_YEAR}",
+    "date_dmy": rf"(?<![\w.,]){_DAY}{_DAY_OF}\s+(?:of\s+)?{_MONTH}{_DY_SEP}{_YEAR}",
     "date_wdm": (
         rf"\b(?P<dayw>(?i:(?:(?:twenty|thirty)[\s-])?(?:{_alt(_DAY_ORDINALS)})|twentieth|thirtieth))"
-        rf"\s+(?:of\s+)?{_MONTH_STRICT}(?:{_DY_SEP}{_YEAR})?"
+        rf"(?:\s+(?i:day))?\s+(?:of\s+)?{_MONTH_STRICT}(?:{_DY_SEP}{_YEAR})?"
     ),
     "date_iso": (
         r"(?<![\w.,/-])(?P<year>1[0-9]{3}|20[0-9]{2})[-/](?P<mo>0?[1-9]|1[0-2])[-/]"
@@ -101,7 +103,7 @@ _ALTERNATIVES: dict[str, str] = {
     ),
     "date_my": rf"\b{_MONTH_STRICT}{_DY_SEP}(?:of\s+)?{_YEAR}",
     "date_md": rf"\b{_MONTH_STRICT}\s+{_DAY}(?!\s*[,:]?\s*[0-9])",
-    "date_dm": rf"(?<![\w.,]){_DAY}\s+(?:of\s+)?{_MONTH_STRICT}",
+    "date_dm": rf"(?<![\w.,]){_DAY}{_DAY_OF}\s+(?:of\s+)?{_MONTH_STRICT}",
     "decade": r"(?<![\w.,])(?P<dec>1[0-9]{2}0|20[0-9]0)['’]?s\b",
     "legal": (
         rf"(?:{_SPELLED})\s*\(\s*(?P<cur>{_CUR_SYM})?\s*(?P<num>{_DIGIT})\s*(?P<pct>%)?\s*\)"

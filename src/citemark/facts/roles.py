@@ -128,8 +128,20 @@ def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]
     return _role(text, start, end, others)
 
 
+# A clock time is no part of a clause's words, nor its punctuation a clause's end: "by
+# 5:00 p.m. on June 30" says what "by June 30" says.
+_CLOCK = re.compile(r"\b[0-9]{1,2}:[0-9]{2}(?:\s*(?:[AaPp]\.?[Mm]\b\.?))?")
+
+
+@lru_cache(maxsize=4096)
+def _unclocked(text: str) -> str:
+    """``text`` with its clock times blanked out (offsets kept)."""
+    return _CLOCK.sub(lambda m: " " * len(m.group()), text) if ":" in text else text
+
+
 @lru_cache(maxsize=16384)
 def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
+    text = _unclocked(text)
     lay = layout(text)
     toks = lay.toks
     first = bisect_left(lay.starts, start)  # first token at or after the fact
