@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+import citemark
+
 from citemark import (
     ConfigError,
     InputError,
@@ -390,3 +392,25 @@ def test_align_pauses_the_collector_only_while_it_runs(enabled: bool) -> None:
         assert gc.isenabled() is enabled
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("The term is three years.", "The term is 36 months."),
+        ("The rent is $5,000 per month.", "The rent is five thousand dollars per month."),
+        ("Rent increases by three percent each year.", "Rent increases by 3% each year."),
+    ],
+)
+def test_a_fact_restated_in_other_words_counts_as_shared(answer: str, source: str) -> None:
+    (restated,) = citemark.align(answer, [{"id": "S1", "text": source}]).sentences
+    (copied,) = citemark.align(answer, [{"id": "S1", "text": answer}]).sentences
+    # the words of an equal fact weigh as if they were the same words
+    for name in ("recall", "recall_idf", "cover_idf", "global_recall_idf"):
+        assert restated.features[name] == pytest.approx(copied.features[name])
+    assert restated.status == "supported"
+    # a different value is no restatement: its words stay unshared
+    other = answer.replace("three", "four").replace("5,000", "6,000")
+    (changed,) = citemark.align(other, [{"id": "S1", "text": source}]).sentences
+    assert changed.features["recall"] < restated.features["recall"]
+    assert changed.status != "supported"

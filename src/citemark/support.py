@@ -28,10 +28,10 @@ from .config import Config
 from .deadline import Deadline, check
 from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
-from .facts import Fact, FactConflict, check_facts, unsourced_facts
+from .facts import Fact, FactCheck, FactConflict, check_facts, extract_facts, unsourced_facts
 from .facts.model import NUMERIC_KINDS
 from .index import SentenceVectors, SourceIndex
-from .tokens import Tokens, slice_tokens
+from .tokens import Tokens, slice_tokens, tokenize
 from .types import Block, Span
 from .words import bigrams, content_units
 
@@ -374,7 +374,10 @@ def _support(
     every = config.unsourced_kinds == "all"
     lookup = [f for f in missing if every or f.kind in config.cap_facts or f.kind in NUMERIC_KINDS]
     nowhere = unsourced_facts(sentence.text, lookup, index.texts) if lookup else ()
-    features = _features(index, sentence, cover, evidence, missing, nowhere, quoted, hybrid, units)
+    backed = _fact_backed(sentence, checked) if checked else frozenset()
+    features = _features(
+        index, sentence, cover, evidence, missing, nowhere, quoted, hybrid, units, backed
+    )
     conflicts = checked.conflicts if checked else ()
     unsourced = nowhere if every else tuple(f for f in nowhere if f.kind in config.cap_facts)
     return Support(
@@ -568,6 +571,20 @@ def _window_units(index: SourceIndex, window: tuple[int, ...]) -> frozenset[str]
     return frozenset().union(*(index.sentences[i].units for i in window))
 
 
+def _fact_backed(sentence: _Sentence, checked: FactCheck) -> frozenset[str]:
+    """The sentence's units inside its numbers, dates, amounts and percents that the
+    cited passages state, in whatever form: "three years" is backed by "36 months" and
+    "$5,000" by "five thousand dollars", though they share no word. The word overlap
+    features count them as shared, so that a fact restated in other words weighs as
+    much as one copied."""
+    wrong = {f.start for f in checked.missing} | {c.claim.start for c in checked.conflicts}
+    out: set[str] = set()
+    for fact in extract_facts(sentence.text):
+        if fact.kind in NUMERIC_KINDS and fact.start not in wrong:
+            out.update(content_units(tokenize(sentence.text[fact.start : fact.end])))
+    return frozenset(out & sentence.units)
+
+
 def _features(
     index: SourceIndex,
     sentence: _Sentence,
@@ -578,6 +595,7 @@ def _features(
     quoted: bool,
     hybrid: bool,
     units: dict[tuple[int, ...], set[str]],
+    backed: frozenset[str] = frozenset(),
 ) -> dict[str, float]:
     """The support features the scorer weighs.
 
@@ -605,6 +623,14 @@ def _features(
         in_sources = {u for u in sentence.units if u in index.postings}
         recall = best.recall if best else 0.0
         recall_idf = best.recall_idf if best else 0.0
+        extra = backed - covered
+        if extra and best is not None:
+            # Facts the passages restate: shared as if copied (see ``_fact_backed``).
+            shared = (sentence.units & units[best.sentence_ids]) | extra
+            recall = len(shared) / len(sentence.units)
+            recall_idf = fsum(sentence.weights[u] for u in shared) / total
+            covered |= extra
+            in_sources |= extra
         cover_idf = fsum(sentence.weights[u] for u in covered) / total
         global_idf = fsum(sentence.weights[u] for u in in_sources) / total
         pairs = (
