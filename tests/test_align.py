@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 import citemark
-
 from citemark import (
     ConfigError,
     InputError,
