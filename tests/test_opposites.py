@@ -164,3 +164,56 @@ def test_a_sentence_opening_name_is_not_backed_by_another_bearer_of_its_surname(
     # in the same slot the other bearer is a conflict
     rival = check_facts("John Roe sued ABC Corp. in 2019.", ["Jane Roe sued ABC Corp. in 2019."])
     assert [(c.claim.text, c.evidence.text) for c in rival.conflicts] == [("John Roe", "Jane Roe")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # a passive on either side: what is done to the same thing
+        (
+            "The Court affirmed the judgment of the Arizona Supreme Court.",
+            "The judgments of the Supreme Court of Arizona in No. 759 were reversed.",
+            ("affirmed", "reversed"),
+        ),
+        ("The judgment was affirmed.", "The Court of Appeals reversed the judgment.", None),
+        ("The motion was denied.", "The court granted the motion.", None),
+    ],
+)
+def test_a_passive_outcome_is_the_same_statement(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    got = opposite_pairs(claim, passage)
+    assert len(got) == 1
+    if expected is not None:
+        assert got == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The court granted the motion.", "The appeal was denied."),
+        (
+            "The Court affirmed the judgment.",
+            "The judgment was affirmed in part and reversed in part.",
+        ),
+    ],
+)
+def test_a_passive_about_something_else_or_both_ways_is_no_conflict(
+    claim: str, passage: str
+) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else() -> None:
+    held = check_facts(
+        "Chief Justice Burger wrote the majority opinion.",
+        ["Chief Justice Warren delivered the opinion of the Court."],
+    )
+    assert [(c.claim.text, c.evidence.text) for c in held.conflicts] == [
+        ("Chief Justice Burger", "Chief Justice Warren")
+    ]
+    signed = check_facts("President Obama signed the bill.", ["President Trump signed the bill."])
+    assert [c.evidence.text for c in signed.conflicts] == ["President Trump"]
+    # "Judge Smith" opening a sentence is backed by "Judge John Smith": no first name of its own
+    judge = check_facts("Judge Smith dismissed the case.", ["Judge John Smith dismissed the case."])
+    assert (judge.missing, judge.conflicts) == ((), ())

@@ -134,8 +134,10 @@ def _rival_names(
         # a shared distinctive word is the same name written differently, unless it is
         # only the last word and each name has its own in front ("Jane Smith" /
         # "John Smith", "Asian Americans" / "African Americans")
-        return _same_last_other_front(cp.words, ep.words) or _same_front_other_last(
-            cp.words, ep.words
+        return (
+            _same_last_other_front(cp.words, ep.words)
+            or _same_front_other_last(cp.words, ep.words)
+            or _same_office_other_holder(cp.words, ep.words)
         )
     if _written_inside(cp.words, ep.words):
         return False  # "Tupac" and "2Pac" (read as "Pac"): one name, spelled two ways
@@ -177,6 +179,16 @@ def _same_front_other_last(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if not shared or shared == len(a) or shared == len(b):
         return False
     return set(a[shared:]).isdisjoint(b) and set(b[shared:]).isdisjoint(a)
+
+
+def _same_office_other_holder(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two holders of one office: "Chief Justice Burger" / "Chief Justice Warren",
+    "President Obama" / "President Trump" (the same titles, and nothing else shared)."""
+    office_a = tuple(w for w in a if w in ROLES)
+    if not office_a or office_a != tuple(w for w in b if w in ROLES):
+        return False
+    who_a, who_b = _telling(a), _telling(b)
+    return bool(who_a) and bool(who_b) and set(who_a).isdisjoint(who_b)
 
 
 def _telling(name: tuple[str, ...]) -> tuple[str, ...]:

@@ -247,7 +247,8 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
         return True
     core = [w for w in words if w not in GENERIC_HEADS and w not in ROLES] or words
     if all(_has_word(w, ev_words) for w in core):
-        return not (soft and _only_other_bearers(full, ev_payloads))
+        # (a title in front, "Judge Smith", names no one else: only a first name does)
+        return not (soft and front_words(tuple(full)) and _only_other_bearers(full, ev_payloads))
     last = words[-1]
     if len(core) > 1 and last not in GENERIC_HEADS and _has_word(last, ev_words):
         return not _only_other_bearers(words, ev_payloads)

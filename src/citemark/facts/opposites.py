@@ -6,15 +6,19 @@ flip: the outcome of a case, a motion, a vote or a clause ("granted" / "denied",
 "exclusive" / "non-exclusive") is said with a word of its own. Such a pair is a
 conflict only when both words make one statement: the same subject right before
 them (auxiliaries passed over: "the motion was denied") and the same first content
-word after them, and the passage does not also say the claim's word of it ("denied
-the motion to dismiss but granted the motion for summary judgment" backs neither).
+word after them, or, where either is passive, the same thing done to ("The Court
+affirmed the judgment" / "The judgments of the Supreme Court of Arizona were
+reversed"); and the passage must not also say the claim's word of it ("denied the
+motion to dismiss but granted the motion for summary judgment" backs neither).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from .lexicon import STOPWORDS
+from ..abbreviations import NEVER_ENDS
+from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
 from .roles import PASSED_OVER, layout, word_after
 from .text import Tok, stem
@@ -105,15 +109,68 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
     return None
 
 
-def _statement(text: str, toks: Sequence[Tok], i: int) -> tuple[str | None, str | None]:
-    return _subject(toks, i), word_after(text, toks[i].end)
+class _Statement(NamedTuple):
+    """Who does it, the first content word after it, and what it is done to: the object
+    of an active verb, the clause's head of a passive one ("The judgments of the Supreme
+    Court of Arizona were reversed": "judgment")."""
+
+    subject: str | None
+    complement: str | None
+    patient: str | None
+    passive: bool
 
 
-def _unnegated(toks: Sequence[Tok], i: int) -> bool:
-    """No negation cue among the few words before ("did not reverse"), nor in the word."""
-    return all(toks[j].cue is None for j in range(max(0, i - _REACH), i)) and (
-        toks[i].cue is None or stem(toks[i].lower) in OPPOSITES
-    )
+def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
+    complement = word_after(text, toks[i].end)
+    passive = i > 0 and toks[i - 1].lower in _PASSIVE
+    patient = _clause_head(text, toks, i) if passive else complement
+    return _Statement(_subject(toks, i), complement, patient, passive)
+
+
+def _one_statement(a: _Statement, b: _Statement) -> bool:
+    """The same subject and complement; or, where either side is passive, the same
+    thing done to ("The Court affirmed the judgment" / "The judgment was reversed")."""
+    if (a.subject, a.complement) == (b.subject, b.complement):
+        return True
+    return (a.passive or b.passive) and a.patient is not None and a.patient == b.patient
+
+
+_PASSIVE = frozenset("is are was were be been being".split())
+_CLAUSE_PUNCT = frozenset(",;:!?()\n")
+_HEAD_REACH = 12  # words looked back over for a passive clause's head
+
+
+def _clause_head(text: str, toks: Sequence[Tok], i: int) -> str | None:
+    """The first content word of the clause that ends before token ``i``."""
+    first: str | None = None
+    for j in range(i - 1, max(-1, i - 1 - _HEAD_REACH), -1):
+        t = toks[j]
+        if t.lower in CLAUSE_BREAK:
+            break
+        if t.content and t.lower not in STOPWORDS and t.lower not in PASSED_OVER:
+            first = stem(t.lower)
+        if j and _boundary(text, toks[j - 1], t):
+            break
+    return first
+
+
+def _boundary(text: str, prev: Tok, nxt: Tok) -> bool:
+    """Clause punctuation between two words, or a full stop before a capital that is
+    not an abbreviation's ("No. 759 were" runs on)."""
+    gap = text[prev.end : nxt.start]
+    if not _CLAUSE_PUNCT.isdisjoint(gap):
+        return True
+    return "." in gap and nxt.surface[:1].isupper() and prev.surface + "." not in NEVER_ENDS
+
+
+def _unnegated(text: str, toks: Sequence[Tok], i: int) -> bool:
+    """No negation cue among the few words before ("did not reverse"), nor in the word;
+    "No." is a number's designator ("in No. 759 were reversed"), not a negation."""
+    for j in range(max(0, i - _REACH), i):
+        t = toks[j]
+        if t.cue is not None and not (t.lower == "no" and text.startswith(".", t.end)):
+            return False
+    return toks[i].cue is None or stem(toks[i].lower) in OPPOSITES
 
 
 def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -121,10 +178,10 @@ def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     claim_toks = layout(claim).toks
     out: list[FactConflict] = []
     for i, t in enumerate(claim_toks):
-        if not _worded(t) or not _candidate(t) or not _unnegated(claim_toks, i):
+        if not _worded(t) or not _candidate(t) or not _unnegated(claim, claim_toks, i):
             continue
         said = _statement(claim, claim_toks, i)
-        if said == (None, None):
+        if said.subject is None and said.complement is None and said.patient is None:
             continue
         got = _rival(t, said, passages)
         if got is not None:
@@ -140,9 +197,7 @@ def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     return tuple(out)
 
 
-def _rival(
-    t: Tok, said: tuple[str | None, str | None], passages: Sequence[str]
-) -> tuple[int, Tok] | None:
+def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok] | None:
     own = stem(t.lower)
     for index, text in enumerate(passages):
         toks = layout(text).toks
@@ -154,10 +209,15 @@ def _rival(
             if not same and not _opposed(t, u):
                 continue
             stated = _statement(text, toks, j)
-            if same and stated[1] == said[1]:
+            if same and (stated.complement == said.complement or _one_statement(stated, said)):
                 found = None  # the passage says the claim's word of it too
                 break
-            if not same and found is None and stated == said and _unnegated(toks, j):
+            if (
+                not same
+                and found is None
+                and _one_statement(stated, said)
+                and _unnegated(text, toks, j)
+            ):
                 found = u
         if found is not None:
             return index, found
