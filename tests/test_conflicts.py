@@ -787,3 +787,21 @@ def test_a_clock_time_does_not_cut_a_deadline_from_its_clause() -> None:
     ]
     checked = check_facts("The option must be exercised by June 30, 2025.", [passage])
     assert (checked.missing, checked.conflicts) == ((), ())
+
+
+def test_a_bound_said_after_the_value_is_a_bound() -> None:
+    statute = "The statute applies to employers with fifteen or more employees."
+    # two floors with different values
+    assert conflict_pairs("The law covers employers with 50 or more employees.", [statute]) == [
+        ("number", "50", "fifteen")
+    ]
+    assert conflict_pairs(
+        "Groups of three or fewer members may apply.",
+        ["Groups of five or fewer members may apply."],
+    ) == [("number", "three", "five")]
+    # an exact value against a floor is only missing: 50 employers are fifteen or more
+    checked = check_facts("The law covers employers with 50 employees.", [statute])
+    assert checked.conflicts == ()
+    assert [f.text for f in checked.missing] == ["50"]
+    same = check_facts("The law covers employers with 15 or more employees.", [statute])
+    assert (same.missing, same.conflicts) == ((), ())

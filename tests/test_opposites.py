@@ -217,3 +217,41 @@ def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else(
     # "Judge Smith" opening a sentence is backed by "Judge John Smith": no first name of its own
     judge = check_facts("Judge Smith dismissed the case.", ["Judge John Smith dismissed the case."])
     assert (judge.missing, judge.conflicts) == ((), ())
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The plaintiff received $2.5 million in punitive damages.",
+            "The plaintiff was awarded $2.5 million in compensatory damages.",
+            ("punitive", "compensatory"),
+        ),
+        ("It was a civil case.", "It was a criminal case.", ("civil", "criminal")),
+        ("The loan has a fixed rate.", "The loan has a variable rate.", ("fixed", "variable")),
+        (
+            "The parties made an oral agreement.",
+            "The parties signed a written agreement.",
+            ("oral", "written"),
+        ),
+        ("The plaintiff appealed the ruling.", "The defendant appealed the ruling.", None),
+        (
+            "The court issued a permanent injunction.",
+            "The court issued a temporary injunction.",
+            None,
+        ),
+        ("The damages were for direct losses.", "The damages were for indirect losses.", None),
+    ],
+)
+def test_another_kind_of_the_same_thing_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    got = opposite_pairs(claim, passage)
+    assert len(got) == 1
+    if expected is not None:
+        assert got == [expected]
+
+
+def test_both_kinds_in_the_passage_back_the_claim() -> None:
+    passage = "The court issued a temporary restraining order and later a permanent injunction."
+    assert opposite_pairs("The court issued a permanent injunction.", passage) == []

@@ -44,6 +44,23 @@ _PAIRS = (
 )
 
 
+# Kinds of one thing, each excluding the others ("compensatory damages" are not
+# "punitive damages"; a "civil" case is not a "criminal" one; a "fixed" rate is not a
+# "variable" one), as stems.
+_KINDS = (
+    "compensatori punit nomin statutori",
+    "civil crimin",
+    "misdemeanor feloni",
+    "oral written",
+    "express impli",
+    "plaintiff defend",
+    "fix variabl",
+    "primari secondari",
+    "temporari perman",
+    "partial full",
+)
+
+
 def _opposites() -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = {}
     for left, right in _PAIRS:
@@ -51,6 +68,10 @@ def _opposites() -> dict[str, frozenset[str]]:
             out.setdefault(a, set()).update(right.split())
         for b in right.split():
             out.setdefault(b, set()).update(left.split())
+    for group in _KINDS:
+        words = group.split()
+        for a in words:
+            out.setdefault(a, set()).update(w for w in words if w != a)
     return {k: frozenset(v) for k, v in out.items()}
 
 
@@ -61,7 +82,7 @@ _NEGATABLE = frozenset(
     """lawful enforceable constitutional valid legal revocable conditional limited
     restricted qualified secured paid regulated reasonable authorized authorised licensed
     insured certified transferable assignable refundable binding exclusive cancellable
-    cancelable terminable""".split()
+    cancelable terminable voluntary direct""".split()
 )
 _PREFIXES = ("un", "in", "ir", "il", "im")
 _REACH = 4  # words looked back over for the subject

@@ -36,6 +36,11 @@ BOUNDS = {
     **dict.fromkeys(("no more than", "not more than"), "cap"),
     **dict.fromkeys(("no less than", "not less than", "no fewer than", "not fewer than"), "floor"),
 }
+# The same limits said after the value: "15 or more", "three or fewer".
+_TAIL_BOUNDS = {
+    **dict.fromkeys(("more", "greater", "higher", "longer", "older"), "floor"),
+    **dict.fromkeys(("fewer", "less", "lower", "shorter", "younger"), "cap"),
+}
 _CONTEXT_REACH = 6  # content words each way, within the clause
 
 
@@ -149,13 +154,18 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     skip = frozenset(
         j for j, t in enumerate(toks) for a, b in others if a <= t.start < b and a != start
     )
+    # "15 or more employees": the bound is said after the value, and the noun after it
+    tail_bound = ""
+    if after + 1 < len(toks) and toks[after].lower == "or":
+        tail_bound = _TAIL_BOUNDS.get(toks[after + 1].lower, "")
+    counted = after + 2 if tail_bound else after
     context = set(_left(text, toks, first, start, skip)) | set(_right(text, toks, after, end, skip))
-    head = _head(text, toks, after, end)
+    head = _head(text, toks, counted, toks[counted - 1].end if tail_bound else end)
     before = [toks[j].lower for j in range(max(0, first - 2), first)]
     tail = text[max(0, start - 2) : start]
-    hedged = any(w in HEDGES for w in before) or "~" in tail
+    hedged = any(w in HEDGES for w in before) or "~" in tail or bool(tail_bound)
     words = [toks[j].lower for j in range(max(0, first - 3), first)]
-    bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "")
+    bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
     return Role(frozenset(context), head, hedged, bound)
 
 
