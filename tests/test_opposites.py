@@ -241,6 +241,12 @@ def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else(
             None,
         ),
         ("The damages were for direct losses.", "The damages were for indirect losses.", None),
+        # at the clause's end: what governs the word is the anchor
+        (
+            "He was charged with a felony.",
+            "He was charged with a misdemeanor.",
+            ("felony", "misdemeanor"),
+        ),
     ],
 )
 def test_another_kind_of_the_same_thing_conflicts(
@@ -255,3 +261,8 @@ def test_another_kind_of_the_same_thing_conflicts(
 def test_both_kinds_in_the_passage_back_the_claim() -> None:
     passage = "The court issued a temporary restraining order and later a permanent injunction."
     assert opposite_pairs("The court issued a permanent injunction.", passage) == []
+
+
+def test_a_word_at_the_clause_end_needs_the_same_governing_word() -> None:
+    for passage in ("He pleaded guilty to a misdemeanor.", "It is a misdemeanor."):
+        assert opposite_pairs("He was charged with a felony.", passage) == []

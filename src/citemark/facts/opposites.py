@@ -144,16 +144,41 @@ class _Statement(NamedTuple):
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     complement = word_after(text, toks[i].end)
     passive = i > 0 and toks[i - 1].lower in _PASSIVE
-    patient = _clause_head(text, toks, i) if passive else complement
-    return _Statement(_subject(toks, i), complement, patient, passive)
+    subject = _subject(toks, i)
+    if passive:
+        patient = _clause_head(text, toks, i)
+    elif subject is None and complement is None:
+        # a word that ends its clause after a preposition ("charged with a felony"):
+        # what it is said of is the word that governs it
+        patient = _governor(text, toks, i)
+    else:
+        patient = complement
+    return _Statement(subject, complement, patient, passive)
 
 
 def _one_statement(a: _Statement, b: _Statement) -> bool:
-    """The same subject and complement; or, where either side is passive, the same
-    thing done to ("The Court affirmed the judgment" / "The judgment was reversed")."""
-    if (a.subject, a.complement) == (b.subject, b.complement):
+    """The same subject and complement; or, where either side is passive or neither has
+    either, the same thing done to ("The Court affirmed the judgment" / "The judgment
+    was reversed", "charged with a felony" / "charged with a misdemeanor")."""
+    anchored = a.subject is not None or a.complement is not None
+    if anchored and (a.subject, a.complement) == (b.subject, b.complement):
         return True
-    return (a.passive or b.passive) and a.patient is not None and a.patient == b.patient
+    loose = a.passive or b.passive or not anchored
+    return loose and a.patient is not None and a.patient == b.patient
+
+
+_GOVERNOR_REACH = 3  # words looked back over for the word that governs a clause's last
+
+
+def _governor(text: str, toks: Sequence[Tok], i: int) -> str | None:
+    """The content word before token ``i`` past stopwords, within its clause."""
+    for j in range(i - 1, max(-1, i - 1 - _GOVERNOR_REACH), -1):
+        if _boundary(text, toks[j], toks[j + 1]):
+            return None
+        t = toks[j]
+        if t.content and t.lower not in STOPWORDS and t.lower not in PASSED_OVER:
+            return stem(t.lower)
+    return None
 
 
 _PASSIVE = frozenset("is are was were be been being".split())
