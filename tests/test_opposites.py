@@ -266,3 +266,28 @@ def test_both_kinds_in_the_passage_back_the_claim() -> None:
 def test_a_word_at_the_clause_end_needs_the_same_governing_word() -> None:
     for passage in ("He pleaded guilty to a misdemeanor.", "It is a misdemeanor."):
         assert opposite_pairs("He was charged with a felony.", passage) == []
+
+
+def test_a_country_is_no_rival_of_its_own_state() -> None:
+    checked = check_facts(
+        "The men were smuggled into the United States from Canada.",
+        ["The men were smuggled into Washington state from Canada."],
+    )
+    assert checked.conflicts == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # an initial or a shortening of the other's first word is the same bearer
+        ("South Korean officials met on Monday.", "S. Korean officials met on Monday."),
+        ("North Korea fired a missile.", "N Korea fired a missile."),
+        ("President Vlad met the press.", "President Vladimir Putin met the press."),
+        ("Ronald L. Kuby said the case was closed.", "Ron Kuby said the case was closed."),
+        # a place in front is no first name
+        ("Narendra Modi won the vote.", "India's Modi won the vote."),
+        ("Bangladesh Islamists held a rally.", "Bangladeshi Islamists held a rally."),
+    ],
+)
+def test_one_bearer_written_two_ways_is_no_rival(claim: str, passage: str) -> None:
+    assert check_facts(claim, [passage]).conflicts == ()

@@ -24,9 +24,9 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, ROLES
+from .lexicon import DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
-from .names import front_words
+from .names import front_words, fronts_differ
 from .roles import Role, role_of, slot_of
 from .text import fold, stem
 
@@ -146,14 +146,20 @@ def _rival_names(
     head = cp.words[-1]
     if head in GENERIC_HEADS and len(cp.words) > 1 and len(ep.words) > 1:
         return ep.words[-1] == head
-    if _jurisdiction(cp.words) and _jurisdiction(ep.words):
-        return True  # two places whose law or courts a clause names (the clause must agree)
+    a, b = _jurisdiction(cp.words), _jurisdiction(ep.words)
+    if a and b:
+        # two places whose law or courts a clause names (the clause must agree), unless
+        # one holds the other ("the United States" / "Washington state")
+        return b not in PARTS_OF.get(a, ()) and a not in PARTS_OF.get(b, ())
     return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
 
 
-def _jurisdiction(name: tuple[str, ...]) -> bool:
-    """ "Delaware", "State of Delaware", "the Commonwealth of Massachusetts"."""
-    return " ".join(_telling(name)) in JURISDICTIONS or " ".join(name) in JURISDICTIONS
+def _jurisdiction(name: tuple[str, ...]) -> str | None:
+    """The place a name is ("delaware" for "State of Delaware"), if it is one."""
+    for form in (" ".join(_telling(name)), " ".join(name)):
+        if form in JURISDICTIONS:
+            return form
+    return None
 
 
 def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -163,7 +169,7 @@ def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if len(a) < 2 or len(b) < 2 or a[-1] != b[-1] or a[-1] in GENERIC_HEADS:
         return False
     front_a, front_b = front_words(a), front_words(b)
-    return bool(front_a) and bool(front_b) and front_a.isdisjoint(front_b)
+    return bool(front_a) and bool(front_b) and fronts_differ(front_a, front_b)
 
 
 def _same_front_other_last(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -188,7 +194,7 @@ def _same_office_other_holder(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if not office_a or office_a != tuple(w for w in b if w in ROLES):
         return False
     who_a, who_b = _telling(a), _telling(b)
-    return bool(who_a) and bool(who_b) and set(who_a).isdisjoint(who_b)
+    return bool(who_a) and bool(who_b) and fronts_differ(frozenset(who_a), frozenset(who_b))
 
 
 def _telling(name: tuple[str, ...]) -> tuple[str, ...]:

@@ -258,9 +258,10 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
 
 def _only_other_bearers(words: list[str], ev_payloads: Sequence[Payload]) -> bool:
     """Whether each evidence name that ends with the claim name's last word is someone
-    else: it has words of its own in front, none of them the claim's. A bare "Smith",
+    else: it has words of its own in front, none of them the claim's (nor an initial or a
+    shortening of one: ``fronts_differ``). A bare "Smith",
     or "Justice Smith" (a role, not a name), leaves the claim's "John Smith" standing."""
-    last, claim = words[-1], set(words)
+    last = words[-1]
     # Filtered here, not by the caller: only the last-word rule needs the names.
     bearers = [
         e.words for e in ev_payloads if isinstance(e, NameKey) and e.words and e.words[-1] == last
@@ -269,12 +270,26 @@ def _only_other_bearers(words: list[str], ev_payloads: Sequence[Payload]) -> boo
         return False
     for ew in bearers:
         front = front_words(ew)
-        if not front or not front.isdisjoint(claim):
+        if not front or not fronts_differ(front, front_words(tuple(words))):
             return False
     return True
 
 
+def fronts_differ(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two names' front words share nothing, an initial or a shortening aside:
+    "S. Korean" is "South Korean", "President Vlad" "President Vladimir Putin"."""
+    for x in a:
+        for y in b:
+            short, long = (x, y) if len(x) <= len(y) else (y, x)
+            if x == y or (long.startswith(short) and (len(short) == 1 or len(short) >= 3)):
+                return False
+    return True
+
+
 def front_words(name: tuple[str, ...]) -> frozenset[str]:
-    """The words before a name's last that tell its bearer apart: linkers ("of") and
-    roles or titles ("Justice") are no part of who it is."""
-    return frozenset(w for w in name[:-1] if w and w not in LINKERS and w not in ROLES)
+    """The words before a name's last that tell its bearer apart: linkers ("of"), roles
+    or titles ("Justice") and places ("India's Modi", "Bangladesh Islamists") are no
+    part of who it is."""
+    return frozenset(
+        w for w in name[:-1] if w and w not in LINKERS and w not in ROLES and w not in JURISDICTIONS
+    )
