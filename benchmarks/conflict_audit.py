@@ -8,27 +8,36 @@ Contract text is where fact rules meet parallel phrasing ("has the meaning set f
 Section 2.2" / "... in Section 6.1") and lists of numbers; run this after changing a rule
 and read the new rows. No labels exist for these answers, so it prints no score.
 
+``--paraphrases`` checks every pair of ``paraphrase.jsonl`` (MRPC and STS-B) with the
+fact check alone, one side as the claim and the other as its evidence, and counts the
+conflicts by kind and label: a pair labelled 1 says the same thing, so a conflict there
+is almost always false (the rows are listed); under label 0 many are right.
+
 Run from the repository root::
 
     python benchmarks/conflict_audit.py                  # 8 W2-shaped and 20 W1-shaped answers
     python benchmarks/conflict_audit.py --w2 20 --w1 50
+    python benchmarks/conflict_audit.py --paraphrases    # also the paraphrase pairs
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections import Counter
 
 import _common
 import speed
 
 from citemark import align
+from citemark.facts import check_facts
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--w2", type=int, default=8, help="W2-shaped answers")
     parser.add_argument("--w1", type=int, default=20, help="W1-shaped answers")
+    parser.add_argument("--paraphrases", action="store_true", help="also paraphrase.jsonl")
     options = parser.parse_args()
     workloads = speed.unseen_workloads(_common.w2(), options.w2) + speed.unseen_workloads(
         _common.w1(), options.w1
@@ -50,6 +59,31 @@ def main() -> None:
     print(_common.markdown_table(("kind", "conflicts"), sorted(kinds.items())))
     print()
     print(_common.markdown_table(("kind", "answer says", "source says", "sentence"), rows))
+    if options.paraphrases:
+        print()
+        paraphrases()
+
+
+def paraphrases() -> None:
+    """Conflicts of the fact check on the paraphrase pairs, by kind and label."""
+    counts: Counter[tuple[str, int]] = Counter()
+    pairs: Counter[int] = Counter()
+    false_rows = []
+    with (_common.DATA_DIR / "paraphrase.jsonl").open(encoding="utf-8") as lines:
+        for line in lines:
+            pair = json.loads(line)
+            pairs[pair["label"]] += 1
+            for c in check_facts(pair["a"], [pair["b"]]).conflicts:
+                counts[(c.kind, pair["label"])] += 1
+                if pair["label"] == 1:
+                    false_rows.append((c.kind, c.claim.text, c.evidence.text, pair["a"][:80]))
+    kinds = sorted({k for k, _ in counts})
+    print(f"paraphrase pairs: {pairs[1]} labelled 1 (same meaning), {pairs[0]} labelled 0")
+    print()
+    table = [(k, counts[(k, 1)], counts[(k, 0)]) for k in kinds]
+    print(_common.markdown_table(("kind", "conflicts, label 1", "conflicts, label 0"), table))
+    print()
+    print(_common.markdown_table(("kind", "a says", "b says", "a"), false_rows))
 
 
 if __name__ == "__main__":

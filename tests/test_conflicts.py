@@ -183,6 +183,11 @@ def test_conflict_names_its_passage_and_offsets() -> None:
         ("The city has 4.9 million residents.", "The city has 4,872,000 residents."),
         ("The city has 5 million residents.", "The city has 4,872,000 residents."),
         ("Revenue grew 20% in 2019.", "Revenue grew 19.7% in 2019."),
+        # the evidence rounds the claim's value
+        ("The city has 4,872,000 residents.", "The city has 4.9 million residents."),
+        ("Shares of AT&T climbed 4.4 percent.", "Shares of AT&T climbed 4 percent."),
+        # a change in points is not a level in percent
+        ("The index rose by 1.4 percentage points.", "The index rose to 52.9 percent."),
         # a range, not a value
         ("He served on the board in 2017.", "He served on the board from 2015 to 2020."),
         # less precise evidence does not differ

@@ -255,6 +255,8 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
         # Section 2.2" / "... in Section 6.1"): another section number in the passage is
         # no contradiction, so a designated number is only ever missing.
         return False
+    if claim.kind == "percent" and _points(claim) != _points(ev):
+        return False  # "1.4 percentage points" is a change, "52.9 percent" a level
     if claim.kind in ("amount", "percent"):
         return cp.unit == ep.unit
     if cp.time is not None:
@@ -262,6 +264,10 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if cp.unit is not None:
         return cp.unit == ep.unit
     return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
+
+
+def _points(fact: Fact) -> bool:
+    return "point" in fact.text.lower()
 
 
 def _order(fact: Fact, payload: Payload) -> float | None:
@@ -292,8 +298,8 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
         )
     if isinstance(cp, Quantity) and isinstance(ep, Quantity):
         a, b = _order(claim, cp), _order(ev, ep)
-        if a is not None and b is not None and _rounds_to(a, b):
-            return 0
+        if a is not None and b is not None and (_rounds_to(a, b) or _rounds_to(b, a)):
+            return 0  # one side rounds the other ("4.9 million" / "4,872,000", either way)
         if claim.kind == "number" and cp.unit is None:
             return len(crole.head & erole.head) and len(crole.context & erole.context)
     return len(crole.context & erole.context)
