@@ -33,7 +33,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .opposites import opposite_conflicts
 from .quantities import numeric_words, scan_numeric
-from .roles import role_of, subject_before, word_after
+from .roles import layout, role_of, subject_before, word_after
 from .text import Tok, stem, tokens
 
 
@@ -324,7 +324,7 @@ def _said(
     if subject is None:
         return None
     complement = word_after(negated_text, n.fact.end)
-    for t in tokens(said_text):
+    for t in layout(said_text).toks:  # cached per text: one tokenizing for every negation
         if (
             stem(t.lower) == n.head
             and _word_before(said_text, t.start) == subject
