@@ -291,3 +291,36 @@ def test_a_country_is_no_rival_of_its_own_state() -> None:
 )
 def test_one_bearer_written_two_ways_is_no_rival(claim: str, passage: str) -> None:
     assert check_facts(claim, [passage]).conflicts == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Licensor grants Licensee an exclusive license to use the Software.",
+            "Licensor grants Licensee a non-exclusive, worldwide license to use the Software.",
+            ("exclusive", "non-exclusive"),
+        ),
+        (
+            "Licensor grants Licensee an exclusive license.",
+            "Licensor grants Licensee a non-exclusive, worldwide, royalty-free license.",
+            ("exclusive", "non-exclusive"),
+        ),
+        (
+            "Licensor grants a non-exclusive, worldwide license.",
+            "Licensor grants an exclusive license.",
+            ("non-exclusive", "exclusive"),
+        ),
+    ],
+)
+def test_a_word_in_a_list_of_modifiers_is_said_of_the_noun_after_the_list(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+    (sentence,) = citemark.align(claim, [{"id": "licence", "text": passage}]).sentences
+    assert sentence.status == "unsupported"
+
+
+def test_a_list_that_names_both_kinds_backs_the_claim() -> None:
+    passage = "The license is non-exclusive, and the sublicense is exclusive."
+    assert opposite_pairs("The license is exclusive.", passage) == []

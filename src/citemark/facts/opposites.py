@@ -139,10 +139,16 @@ class _Statement(NamedTuple):
     complement: str | None
     patient: str | None
     passive: bool
+    # after a list of modifiers ("a non-exclusive, worldwide, royalty-free license"): the
+    # words the list runs on to, any of which may be what the word is said of
+    listed: frozenset[str] = frozenset()
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     complement = word_after(text, toks[i].end)
+    if complement is None and text.startswith(",", toks[i].end):
+        listed = _list_words(text, toks, i)
+        return _Statement(_subject(toks, i), None, None, False, listed)
     passive = i > 0 and toks[i - 1].lower in _PASSIVE
     subject = _subject(toks, i)
     if passive:
@@ -160,6 +166,9 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
     """The same subject and complement; or, where either side is passive or neither has
     either, the same thing done to ("The Court affirmed the judgment" / "The judgment
     was reversed", "charged with a felony" / "charged with a misdemeanor")."""
+    if a.listed or b.listed:
+        # "an exclusive license" / "a non-exclusive, worldwide license"
+        return a.subject == b.subject and (a.complement in b.listed or b.complement in a.listed)
     anchored = a.subject is not None or a.complement is not None
     if anchored and (a.subject, a.complement) == (b.subject, b.complement):
         return True
@@ -167,6 +176,23 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
     return loose and a.patient is not None and a.patient == b.patient
 
 
+_LIST_REACH = 5  # words a list of modifiers is read over
+
+
+def _list_words(text: str, toks: Sequence[Tok], i: int) -> frozenset[str]:
+    """Content words of the next few tokens, through commas and "and", to the clause's end."""
+    out: set[str] = set()
+    for j in range(i + 1, min(len(toks), i + 1 + _LIST_REACH)):
+        gap = text[toks[j - 1].end : toks[j].start]
+        if not _LIST_GAP.isdisjoint(gap):
+            break
+        t = toks[j]
+        if t.content and t.lower not in STOPWORDS:
+            out.add(stem(t.lower))
+    return frozenset(out)
+
+
+_LIST_GAP = frozenset(".;:!?()\n")
 _GOVERNOR_REACH = 3  # words looked back over for the word that governs a clause's last
 
 
@@ -228,7 +254,8 @@ def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
             continue
         said = _statement(claim, claim_toks, i)
         if said.subject is None and said.complement is None and said.patient is None:
-            continue
+            if not said.listed:
+                continue
         got = _rival(t, said, passages)
         if got is not None:
             index, u = got
