@@ -253,9 +253,8 @@ def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
         if not _worded(t) or not _candidate(t) or not _unnegated(claim, claim_toks, i):
             continue
         said = _statement(claim, claim_toks, i)
-        if said.subject is None and said.complement is None and said.patient is None:
-            if not said.listed:
-                continue
+        if said == _Statement(None, None, None, False):
+            continue  # nothing to tell the statement by
         got = _rival(t, said, passages)
         if got is not None:
             index, u = got
