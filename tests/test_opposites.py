@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import citemark
-from citemark.facts import check_facts
+from citemark.facts import CONFLICT_KINDS, FACT_KINDS, check_facts
 
 
 def opposite_pairs(claim: str, passage: str) -> list[tuple[str, str]]:
@@ -113,6 +113,8 @@ def test_a_reversed_holding_is_unsupported_and_shown_with_both_words() -> None:
     assert sentence.status == "unsupported"
     (conflict,) = sentence.conflicts
     assert conflict.kind == "opposite"
+    # a conflict kind of its own, no fact kind (a preset cannot cap on it)
+    assert conflict.kind in CONFLICT_KINDS and conflict.kind not in FACT_KINDS
     assert answer[conflict.start : conflict.end] == "reversed"
     assert source[conflict.source_start : conflict.source_end] == conflict.evidence == "affirmed"
     assert [f.describe() for f in report.failures()] == [

@@ -20,9 +20,10 @@ This module is the public face only. The work is in ``lexicon`` (word tables),
 from __future__ import annotations
 
 from .compare import check_facts, extract_facts, missing_facts, unsourced_facts
-from .model import FACT_KINDS, Fact, FactCheck, FactConflict
+from .model import CONFLICT_KINDS, FACT_KINDS, Fact, FactCheck, FactConflict
 
 __all__ = [
+    "CONFLICT_KINDS",
     "FACT_KINDS",
     "Fact",
     "FactCheck",

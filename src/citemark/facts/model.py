@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation", "name")
+# What a conflict may be: a fact of any kind, or an outcome word against its opposite
+# ("reversed" / "affirmed", ``opposites``), which is no fact of its own.
+CONFLICT_KINDS: tuple[str, ...] = (*FACT_KINDS, "opposite")
 # The kinds a text states through its numeric scan (numbers, durations, dates):
 # looked up in a source's numeric indexes alone, and weighed by the scorer by whether
 # any source states them.

@@ -170,7 +170,10 @@ class FactOut(_Open):
 
 
 class ConflictOut(_Open):
-    kind: str = Field(description="The kind of fact: number, date, amount, percent, negation...")
+    kind: str = Field(
+        description="number, date, amount, percent, negation, name, or opposite (an outcome "
+        "word against its opposite: 'reversed' / 'affirmed')."
+    )
     text: str = Field(description="The value as the answer states it.")
     start: int = Field(description="Where that value is in the answer (characters).")
     end: int
