@@ -326,3 +326,22 @@ def test_a_word_in_a_list_of_modifiers_is_said_of_the_noun_after_the_list(
 def test_a_list_that_names_both_kinds_backs_the_claim() -> None:
     passage = "The license is non-exclusive, and the sublicense is exclusive."
     assert opposite_pairs("The license is exclusive.", passage) == []
+
+
+def test_a_repeated_statement_is_asked_about_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from citemark.facts import opposites
+
+    calls: list[str] = []
+    real = opposites._rival
+
+    def counting(t, said, passages):  # type: ignore[no-untyped-def]
+        calls.append(t.lower)
+        return real(t, said, passages)
+
+    monkeypatch.setattr(opposites, "_rival", counting)
+    claim = " ".join(["the court granted the motion"] * 200)
+    passage = " ".join(["the court denied the motion"] * 200)
+    found = opposites.opposite_conflicts(claim, [passage])
+    # every repetition is reported, each from one look at the passage
+    assert len(found) == 200
+    assert calls == ["granted"]

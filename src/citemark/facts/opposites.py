@@ -15,6 +15,7 @@ motion to dismiss but granted the motion for summary judgment" backs neither).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
@@ -249,13 +250,19 @@ def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     """The claim's outcome words a passage states as their opposite, in one statement."""
     claim_toks = layout(claim).toks
     out: list[FactConflict] = []
+    # One answer per word and statement: a sentence that repeats one ("granted the
+    # motion ... granted the motion") asks once, so the work stays linear in its length.
+    asked: dict[tuple[str, _Statement], tuple[int, Tok] | None] = {}
     for i, t in enumerate(claim_toks):
         if not _worded(t) or not _candidate(t) or not _unnegated(claim, claim_toks, i):
             continue
         said = _statement(claim, claim_toks, i)
         if said == _Statement(None, None, None, False):
             continue  # nothing to tell the statement by
-        got = _rival(t, said, passages)
+        key = (t.lower, said)
+        if key not in asked:
+            asked[key] = _rival(t, said, passages)
+        got = asked[key]
         if got is not None:
             index, u = got
             out.append(
@@ -269,18 +276,66 @@ def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     return tuple(out)
 
 
+class _Words:
+    """A passage's pair words by stem and by lower form, and their statements, made
+    once per passage text: a claim word is tested against the few that could answer
+    it, not against every word of the passage."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.toks = layout(text).toks
+        self.by_stem: dict[str, list[int]] = {}
+        self.by_lower: dict[str, list[int]] = {}
+        for j, u in enumerate(self.toks):
+            if _worded(u):
+                self.by_stem.setdefault(stem(u.lower), []).append(j)
+                self.by_lower.setdefault(u.lower, []).append(j)
+        self._statements: dict[int, _Statement] = {}
+
+    def statement(self, j: int) -> _Statement:
+        found = self._statements.get(j)
+        if found is None:
+            found = self._statements[j] = _statement(self.text, self.toks, j)
+        return found
+
+    def answering(self, t: Tok) -> list[int]:
+        """Indices of the words that are ``t``'s own or could be its opposite."""
+        own = stem(t.lower)
+        found = set(self.by_stem.get(own, ()))
+        for other in OPPOSITES.get(own, ()):
+            found.update(self.by_stem.get(other, ()))
+        for form in _prefixed_forms(t.lower):
+            found.update(self.by_lower.get(form, ()))
+        return sorted(found)
+
+
+def _prefixed_forms(word: str) -> list[str]:
+    """The words ``_negated`` relates to ``word``, either way round."""
+    forms = ["non-" + word, "non" + word]
+    if word in _NEGATABLE:
+        forms += [p + word for p in _PREFIXES]
+    for head in ("non-", "non", *_PREFIXES):
+        if word.startswith(head):
+            forms.append(word[len(head) :])
+    return forms
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> _Words:
+    return _Words(text)
+
+
 def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok] | None:
     own = stem(t.lower)
     for index, text in enumerate(passages):
-        toks = layout(text).toks
+        words = _words(text)
         found: Tok | None = None
-        for j, u in enumerate(toks):
-            if not _worded(u):
-                continue
+        for j in words.answering(t):
+            u = words.toks[j]
             same = stem(u.lower) == own
             if not same and not _opposed(t, u):
                 continue
-            stated = _statement(text, toks, j)
+            stated = words.statement(j)
             if same and (stated.complement == said.complement or _one_statement(stated, said)):
                 found = None  # the passage says the claim's word of it too
                 break
@@ -288,7 +343,7 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 not same
                 and found is None
                 and _one_statement(stated, said)
-                and _unnegated(text, toks, j)
+                and _unnegated(text, words.toks, j)
             ):
                 found = u
         if found is not None:
