@@ -17,6 +17,14 @@ def opposite_pairs(claim: str, passage: str) -> list[tuple[str, str]]:
     ]
 
 
+def assert_one_opposite(claim: str, passage: str, expected: tuple[str, str] | None) -> None:
+    """One opposite conflict, with these two words where ``expected`` names them."""
+    got = opposite_pairs(claim, passage)
+    assert len(got) == 1
+    if expected is not None:
+        assert got == [expected]
+
+
 @pytest.mark.parametrize(
     ("claim", "passage", "expected"),
     [
@@ -49,10 +57,7 @@ def opposite_pairs(claim: str, passage: str) -> list[tuple[str, str]]:
 def test_an_opposite_word_in_one_statement_conflicts(
     claim: str, passage: str, expected: tuple[str, str] | None
 ) -> None:
-    got = opposite_pairs(claim, passage)
-    assert len(got) == 1
-    if expected is not None:
-        assert got == [expected]
+    assert_one_opposite(claim, passage, expected)
 
 
 @pytest.mark.parametrize(
@@ -184,10 +189,7 @@ def test_a_sentence_opening_name_is_not_backed_by_another_bearer_of_its_surname(
 def test_a_passive_outcome_is_the_same_statement(
     claim: str, passage: str, expected: tuple[str, str] | None
 ) -> None:
-    got = opposite_pairs(claim, passage)
-    assert len(got) == 1
-    if expected is not None:
-        assert got == [expected]
+    assert_one_opposite(claim, passage, expected)
 
 
 @pytest.mark.parametrize(
@@ -254,10 +256,7 @@ def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else(
 def test_another_kind_of_the_same_thing_conflicts(
     claim: str, passage: str, expected: tuple[str, str] | None
 ) -> None:
-    got = opposite_pairs(claim, passage)
-    assert len(got) == 1
-    if expected is not None:
-        assert got == [expected]
+    assert_one_opposite(claim, passage, expected)
 
 
 def test_both_kinds_in_the_passage_back_the_claim() -> None:
