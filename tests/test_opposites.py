@@ -344,3 +344,37 @@ def test_a_repeated_statement_is_asked_about_once(monkeypatch: pytest.MonkeyPatc
     # every repetition is reported, each from one look at the passage
     assert len(found) == 200
     assert calls == ["granted"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Muqtada al Sadr spoke at the mosque.", "Moqtada al-Sadr spoke at the mosque."),
+        ("The song is by Lionel Richie.", "The song is by Lionel Ritchie."),
+        (
+            "The talks followed the election of Rowhani.",
+            "The talks followed the election of Rohani.",
+        ),
+        (
+            "The 1st Armoured Division crossed the river.",
+            "The 1st Armored Division crossed the river.",
+        ),
+    ],
+)
+def test_one_name_spelled_two_ways_is_missing_not_a_rival(claim: str, passage: str) -> None:
+    assert check_facts(claim, [passage]).conflicts == ()
+
+
+def test_a_name_spelled_otherwise_is_still_missing() -> None:
+    # no conflict, but no backing either: it may be someone else
+    checked = check_facts("Muqtada al Sadr spoke at the mosque.", ["Moqtada al-Sadr spoke."])
+    assert [(f.kind, f.text) for f in checked.missing] == [("name", "Muqtada al Sadr")]
+
+
+def test_short_or_unlike_names_stay_rivals() -> None:
+    # too short to tell a spelling from another name, or another first letter
+    for claim, passage in (
+        ("The lease was signed by Jon Smith.", "The lease was signed by Joan Smith."),
+        ("The film was directed by John Smith.", "The film was directed by Jane Doe in 1990."),
+    ):
+        assert check_facts(claim, [passage]).conflicts != ()

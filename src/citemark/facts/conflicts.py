@@ -24,6 +24,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rapidfuzz import fuzz
+
 from .lexicon import DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ
@@ -129,6 +131,8 @@ def _rival_names(
     ``claim_words`` are :func:`folded_words` of the claim and ``claim_slot`` is
     ``slot_of`` its name: worked out once, since one claim name is tested against
     every name of every passage."""
+    if _spelled_alike(cp.words, ep.words):
+        return False  # "Muqtada al Sadr" / "Moqtada al-Sadr": one name, spelled two ways
     distinctive = _distinctive(ep.words)
     if not distinctive.isdisjoint(cp.words):
         # a shared distinctive word is the same name written differently, unless it is
@@ -160,6 +164,31 @@ def _jurisdiction(name: tuple[str, ...]) -> str | None:
         if form in JURISDICTIONS:
             return form
     return None
+
+
+# How alike two spellings of one word must be (rapidfuzz ``ratio``, 0-100): a vowel or
+# a letter apart in a name of five letters or more ("Richie" / "Ritchie", "Mursi" /
+# "Morsi", "Rowhani" / "Rohani").
+SPELLING_SIMILARITY = 80
+_SPELLING_MIN = 5
+
+
+def _spelled_alike(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two names are one written with other letters: word for word alike, each
+    differing word long, starting with the same letter and close in spelling. Such a
+    pair is no conflict; the claim's name is still missing, since it may be another
+    person ("Jon Smith" is not backed by "Joan Smith" either)."""
+    a, b = _telling(a), _telling(b)
+    if not a or len(a) != len(b) or a == b:
+        return False
+    for x, y in zip(a, b, strict=True):
+        if x == y:
+            continue
+        if min(len(x), len(y)) < _SPELLING_MIN or x[0] != y[0]:
+            return False
+        if fuzz.ratio(x, y) < SPELLING_SIMILARITY:
+            return False
+    return True
 
 
 def _same_last_other_front(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
