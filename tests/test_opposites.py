@@ -378,3 +378,23 @@ def test_short_or_unlike_names_stay_rivals() -> None:
         ("The film was directed by John Smith.", "The film was directed by Jane Doe in 1990."),
     ):
         assert check_facts(claim, [passage]).conflicts != ()
+
+
+PAIR_WORDS = """affirmed reversed vacated overturned upheld granted denied deny admitted accepted
+rejected approved vetoed acquitted convicted sustained overruled won lost lose passed failed
+increased decreased rose fell allowed permitted prohibited forbidden included excluded maximum
+minimum guilty innocent compensatory punitive nominal statutory civil criminal misdemeanor
+felony oral written express implied plaintiff defendant fixed variable primary secondary
+temporary permanent partial full""".split()
+
+
+@pytest.mark.parametrize(
+    "word", [*PAIR_WORDS, "non-exclusive", "Nonrefundable", "unenforceable", "irrevocable"]
+)
+def test_the_quick_test_lets_every_pair_word_through(word: str) -> None:
+    from citemark.facts.compare import _analyse
+    from citemark.facts.opposites import may_oppose
+
+    text = f"The court {word} it."
+    assert may_oppose(text, _analyse(text).words)
+    assert not may_oppose("The court heard it.", _analyse("The court heard it.").words)

@@ -651,7 +651,7 @@ def _with_opposites(
     on a claim word already in conflict ("prohibited" is a negation as well)."""
     more = [
         o
-        for o in opposite_conflicts(claim, passages)
+        for o in opposite_conflicts(claim, passages, _analyse(claim).words)
         if not any(c.claim.start < o.claim.end and o.claim.start < c.claim.end for c in found)
     ]
     return (*found, *more) if more else found

@@ -158,6 +158,7 @@ def _rival_names(
     return bool(claim_slot) and claim_slot == slot_of(text, ev.start)
 
 
+@lru_cache(maxsize=16384)
 def _jurisdiction(name: tuple[str, ...]) -> str | None:
     """The place a name is ("delaware" for "State of Delaware"), if it is one."""
     for form in (" ".join(_telling(name)), " ".join(name)):
@@ -173,6 +174,7 @@ SPELLING_SIMILARITY = 80
 _SPELLING_MIN = 5
 
 
+@lru_cache(maxsize=16384)
 def _spelled_alike(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Whether two names are one written with other letters: word for word alike, each
     differing word long, starting with the same letter and close in spelling. Such a
@@ -226,6 +228,7 @@ def _same_office_other_holder(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return bool(who_a) and bool(who_b) and fronts_differ(frozenset(who_a), frozenset(who_b))
 
 
+@lru_cache(maxsize=16384)
 def _telling(name: tuple[str, ...]) -> tuple[str, ...]:
     """A name's words less linkers, roles and generic heads: "State of New York" is
     told apart from "New Jersey" by "York"."""

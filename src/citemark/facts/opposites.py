@@ -246,15 +246,34 @@ def _unnegated(text: str, toks: Sequence[Tok], i: int) -> bool:
     return toks[i].cue is None or stem(toks[i].lower) in OPPOSITES
 
 
-def opposite_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
-    """The claim's outcome words a passage states as their opposite, in one statement."""
+def may_oppose(text: str, words: frozenset[str]) -> bool:
+    """A cheap test that spares most claims the token-by-token look: whether a word of
+    ``text`` (``words``: its folded words) is a pair word, a prefixable one, or one
+    with "non"."""
+    if "non" in text.lower():
+        return True
+    for w in words:
+        if stem(w) in OPPOSITES or w in _NEGATABLE or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE):
+            return True
+    return False
+
+
+def opposite_conflicts(
+    claim: str, passages: Sequence[str], words: frozenset[str] | None = None
+) -> tuple[FactConflict, ...]:
+    """The claim's outcome words a passage states as their opposite, in one statement.
+
+    ``words``, the claim's folded words where the caller has them, allow the quick
+    test (:func:`may_oppose`) first."""
+    if not passages or (words is not None and not may_oppose(claim, words)):
+        return ()
     claim_toks = layout(claim).toks
     out: list[FactConflict] = []
     # One answer per word and statement: a sentence that repeats one ("granted the
     # motion ... granted the motion") asks once, so the work stays linear in its length.
     asked: dict[tuple[str, _Statement], tuple[int, Tok] | None] = {}
     for i, t in enumerate(claim_toks):
-        if not _worded(t) or not _candidate(t) or not _unnegated(claim, claim_toks, i):
+        if not _candidate(t) or not _worded(t) or not _unnegated(claim, claim_toks, i):
             continue
         said = _statement(claim, claim_toks, i)
         if said == _Statement(None, None, None, False):
