@@ -810,3 +810,56 @@ def test_a_bound_said_after_the_value_is_a_bound() -> None:
     assert [f.text for f in checked.missing] == ["50"]
     same = check_facts("The law covers employers with 15 or more employees.", [statute])
     assert (same.missing, same.conflicts) == ((), ())
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # an exact value outside the other side's limit
+        (
+            "The fine was $15,000.",
+            "The fine is capped at $10,000.",
+            ("amount", "$15,000", "$10,000"),
+        ),
+        (
+            "Employees with six months of service can take leave.",
+            "An employee who has worked for at least 12 months can take leave.",
+            ("number", "six months", "12 months"),
+        ),
+        ("The company has 500 employees.", "The company has at least 1,000 employees.", None),
+        # "as high as" is a cap like "up to"
+        (
+            "Fines can be as high as 2% of annual turnover.",
+            "Fines may reach up to 4% of the annual turnover.",
+            ("percent", "2%", "4%"),
+        ),
+    ],
+)
+def test_an_exact_value_outside_a_limit_conflicts(
+    claim: str, passage: str, expected: tuple[str, str, str] | None
+) -> None:
+    got = conflict_pairs(claim, [passage])
+    assert len(got) == 1
+    if expected is not None:
+        assert got == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # inside the limit: only missing (before this rule "capped at" and "not exceed",
+        # which are no hedge words, made these conflicts)
+        ("The fine was $5,000.", "The fine shall not exceed $10,000."),
+        ("The fine was $5,000.", "The fine is limited to $10,000."),
+        (
+            "Employees with 18 months of service are eligible.",
+            "An employee with at least 12 months of service is eligible.",
+        ),
+        # a hedged value is no exact one
+        ("The company has about 500 employees.", "The company has at least 1,000 employees."),
+    ],
+)
+def test_a_value_inside_a_limit_is_only_missing(claim: str, passage: str) -> None:
+    checked = check_facts(claim, [passage])
+    assert checked.conflicts == ()
+    assert len(checked.missing) == 1

@@ -245,6 +245,17 @@ def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else(
             None,
         ),
         ("The damages were for direct losses.", "The damages were for indirect losses.", None),
+        # comparisons
+        (
+            "Fines are capped at 20 million euros or 4% of turnover, whichever is lower.",
+            "Fines may reach up to 20 million euros or 4% of turnover, whichever is higher.",
+            ("lower", "higher"),
+        ),
+        (
+            "The fee is the greater of $500 or 2% of the price.",
+            "The fee is the lesser of $500 or 2% of the price.",
+            ("greater", "lesser"),
+        ),
         # at the clause's end: what governs the word is the anchor
         (
             "He was charged with a felony.",

@@ -319,7 +319,12 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
-    if (crole.hedged or erole.hedged) and not (crole.bound and crole.bound == erole.bound):
+    # a limit blurs a value as a hedge does ("capped at $10,000" is no claim of $10,000)
+    if (
+        (crole.hedged or erole.hedged or crole.bound or erole.bound)
+        and not (crole.bound and crole.bound == erole.bound)
+        and not _outside_bound(claim, cp, crole, ev, ep, erole)
+    ):
         return 0
     if isinstance(cp, Quantity) and cp.unit == "tally":
         # A text of scores ("took the first set 6-0", "led 5-2 in the second set") holds
@@ -335,6 +340,24 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
         if claim.kind == "number" and cp.unit is None:
             return len(crole.head & erole.head) and len(crole.context & erole.context)
     return len(crole.context & erole.context)
+
+
+def _outside_bound(
+    claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role
+) -> bool:
+    """An exact value on one side outside the limit the other side sets: "six months of
+    service" against "at least 12 months", "$15,000" against "shall not exceed $10,000".
+    A value inside the limit ("18 months" against "at least 12") is only missing."""
+    if bool(crole.bound) == bool(erole.bound):
+        return False
+    exact, limit = (crole, erole) if erole.bound else (erole, crole)
+    if exact.hedged or not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
+        return False
+    a, b = _order(claim, cp), _order(ev, ep)
+    if a is None or b is None:
+        return False
+    value, bound = (a, b) if erole.bound else (b, a)
+    return value < bound if limit.bound == "floor" else value > bound
 
 
 def find_rival(

@@ -42,6 +42,11 @@ _PAIRS = (
     ("includ", "exclud"),
     ("maximum", "minimum"),
     ("guilti", "innoc"),
+    # comparisons: "whichever is higher" / "whichever is lower"
+    ("higher highest", "lower lowest"),
+    ("greater larger", "lesser smaller"),
+    ("longer", "shorter"),
+    ("older", "younger"),
 )
 
 

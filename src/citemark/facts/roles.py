@@ -34,6 +34,7 @@ BOUNDS = {
     ),
     **dict.fromkeys(("at least", "minimum of"), "floor"),
     **dict.fromkeys(("no more than", "not more than"), "cap"),
+    **dict.fromkeys(("as high as", "as much as", "as many as", "as long as"), "cap"),
     **dict.fromkeys(("no less than", "not less than", "no fewer than", "not fewer than"), "floor"),
 }
 # The same limits said after the value: "15 or more", "three or fewer".
