@@ -863,3 +863,17 @@ def test_a_value_inside_a_limit_is_only_missing(claim: str, passage: str) -> Non
     checked = check_facts(claim, [passage])
     assert checked.conflicts == ()
     assert len(checked.missing) == 1
+
+
+def test_a_name_called_by_its_head_is_backed_where_a_source_gives_it_in_full() -> None:
+    opinion = "SUPREME COURT OF THE UNITED STATES. The Court held that the statute was void."
+    passage = "The Court held that the statute was void."
+    claim = "The Supreme Court held that the statute was void."
+    assert check_facts(claim, [passage], [opinion]).missing == ()
+    # no source gives the name: still missing; nor does a source's other court back it
+    assert [f.text for f in check_facts(claim, [passage], [passage]).missing] == ["Supreme Court"]
+    other = check_facts("The District Court held that the statute was void.", [passage], [opinion])
+    assert [f.text for f in other.missing] == ["District Court"]
+    # and the report: the case summary's holding is supported
+    report = citemark.align(claim, [{"id": "opinion", "text": opinion}])
+    assert report.sentences[0].missing_facts == ()

@@ -17,7 +17,7 @@ from functools import lru_cache
 from .conflicts import find_rival, folded_words, one_name
 from .direction import direction, direction_rival, pointed
 from .enumeration import enumerated
-from .lexicon import ASSERT_PREV, CURRENCIES, ORD_WORDS, STOPWORDS
+from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, ORD_WORDS, STOPWORDS
 from .model import (
     NUMERIC_KINDS,
     DateKeys,
@@ -617,6 +617,8 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     conflict, and the claim's name stays a missing fact.
     """
     missing = missing_facts(claim, "\n".join(passages))
+    if sources and any(f.kind == "name" for f in missing):
+        missing = [f for f in missing if not _named_by_its_head(f, passages, sources)]
     turned = _turned(claim, passages, missing)
     if not missing:
         return FactCheck((), _with_opposites(claim, passages, turned))
@@ -642,6 +644,24 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
         tuple(f for f in missing if f not in clashed),
         _with_opposites(claim, passages, (*found, *turned)),
     )
+
+
+def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[str]) -> bool:
+    """Whether a passage calls the claim's name by its head alone, as legal writing does
+    once the name is given ("the Court" for "the Supreme Court", "the Company" for "Acme
+    Holdings Company"), and a source gives the name in full (in any case: "SUPREME
+    COURT OF THE UNITED STATES")."""
+    if fact.kind != "name":
+        return False
+    words = fact.value.split()
+    head = words[-1]
+    if len(words) < 2 or head not in GENERIC_HEADS:
+        return False
+    short = re.compile(rf"\b[Tt]he {re.escape(head.capitalize())}\b")
+    if not any(short.search(p) for p in passages):
+        return False
+    full = re.compile(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", re.IGNORECASE)
+    return any(full.search(s) for s in sources)
 
 
 def _with_opposites(
