@@ -817,8 +817,8 @@ def test_a_bound_said_after_the_value_is_a_bound() -> None:
     [
         # an exact value outside the other side's limit
         (
-            "The fine was $15,000.",
-            "The fine is capped at $10,000.",
+            "The fine for each violation was $15,000.",
+            "The fine for each violation is capped at $10,000.",
             ("amount", "$15,000", "$10,000"),
         ),
         (
@@ -857,6 +857,11 @@ def test_an_exact_value_outside_a_limit_conflicts(
         ),
         # a hedged value is no exact one
         ("The company has about 500 employees.", "The company has at least 1,000 employees."),
+        # one shared word is too weak a tie between a value and a limit
+        (
+            "The Tenant must maintain renter's insurance with coverage of at least $100,000.",
+            "The Tenant shall pay the monthly rent of $2,400 on the first day of each month.",
+        ),
     ],
 )
 def test_a_value_inside_a_limit_is_only_missing(claim: str, passage: str) -> None:

@@ -320,12 +320,22 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
     # a limit blurs a value as a hedge does ("capped at $10,000" is no claim of $10,000)
-    if (
-        (crole.hedged or erole.hedged or crole.bound or erole.bound)
-        and not (crole.bound and crole.bound == erole.bound)
-        and not _outside_bound(claim, cp, crole, ev, ep, erole)
+    # A value against a limit is a weaker tie than two values: it takes two shared words
+    # ("The Tenant must maintain coverage of at least $100,000" says nothing of "The
+    # Tenant shall pay the monthly rent of $2,400", which shares "tenant").
+    need = 1
+    if (crole.hedged or erole.hedged or crole.bound or erole.bound) and not (
+        crole.bound and crole.bound == erole.bound
     ):
-        return 0
+        if not _outside_bound(claim, cp, crole, ev, ep, erole):
+            return 0
+        need = OUTSIDE_BOUND_WORDS
+    strength = _tie(claim, cp, crole, ev, ep, erole)
+    return strength if strength >= need else 0
+
+
+def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
+    """How many words tie two values of one kind to one role (0: none, or not rivals)."""
     if isinstance(cp, Quantity) and cp.unit == "tally":
         # A text of scores ("took the first set 6-0", "led 5-2 in the second set") holds
         # many tallies of many things; two votes are one thing ("a 6-3 decision", "the
@@ -340,6 +350,9 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
         if claim.kind == "number" and cp.unit is None:
             return len(crole.head & erole.head) and len(crole.context & erole.context)
     return len(crole.context & erole.context)
+
+
+OUTSIDE_BOUND_WORDS = 2
 
 
 def _outside_bound(
