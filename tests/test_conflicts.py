@@ -622,7 +622,10 @@ def test_two_votes_conflict_and_a_range_or_a_score_line_does_not() -> None:
 def test_business_days_are_a_unit_of_their_own() -> None:
     calendar = "The landlord must respond within thirty (30) calendar days."
     business = "The landlord must respond within 30 business days."
-    assert [f.text for f in check_facts(business, [calendar]).missing] == ["30 business days"]
+    # against days called calendar days, business days are another period (stop 21)
+    assert [c.claim.text for c in check_facts(business, [calendar]).conflicts] == [
+        "30 business days"
+    ]
     assert [f.text for f in check_facts("...within 30 days.", [business]).missing] == ["30 days"]
     same = check_facts("The landlord must respond within 30 working days.", [business])
     assert (same.missing, same.conflicts) == ((), ())
@@ -882,3 +885,16 @@ def test_a_name_called_by_its_head_is_backed_where_a_source_gives_it_in_full() -
     # and the report: the case summary's holding is supported
     report = citemark.align(claim, [{"id": "opinion", "text": opinion}])
     assert report.sentences[0].missing_facts == ()
+
+
+def test_business_days_against_calendar_days_conflict_and_against_plain_days_are_missing() -> None:
+    claim = "The buyer must object within 30 business days."
+    assert conflict_pairs(claim, ["Buyer must object within thirty (30) calendar days."]) == [
+        ("number", "30 business days", "thirty (30) calendar days")
+    ]
+    # plain "days" may mean either: only missing
+    plain = check_facts(claim, ["Buyer must object within thirty (30) days."])
+    assert plain.conflicts == ()
+    assert [f.text for f in plain.missing] == ["30 business days"]
+    same = check_facts(claim, ["Buyer must object within thirty (30) business days."])
+    assert (same.missing, same.conflicts) == ((), ())

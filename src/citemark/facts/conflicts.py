@@ -280,7 +280,11 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
         return False
     if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
         return _dates_differ(cp, ep)
-    if not isinstance(cp, Quantity) or not isinstance(ep, Quantity) or cp.key == ep.key:
+    if not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
+        return False
+    if _business_against_calendar(claim, cp, ev, ep):
+        return True  # "30 business days" / "thirty (30) calendar days": other periods
+    if cp.key == ep.key:
         return False
     if cp.unit in DESIGNATORS:
         # A contract cites many sections in one phrasing ("has the meaning set forth in
@@ -296,6 +300,17 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if cp.unit is not None:
         return cp.unit == ep.unit
     return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
+
+
+def _business_against_calendar(claim: Fact, cp: Quantity, ev: Fact, ep: Quantity) -> bool:
+    """Business days against days the other side calls calendar days, whatever the
+    count ("30 business days" is some six weeks, "30 calendar days" four). Plain "days"
+    may mean either, so against them a business-day count is only missing."""
+    units = {cp.unit, ep.unit}
+    if units != {"business day", "day"}:
+        return False
+    days = claim if cp.unit == "day" else ev
+    return "calendar" in days.text.lower()
 
 
 def _points(fact: Fact) -> bool:
