@@ -334,10 +334,11 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
-    # a limit blurs a value as a hedge does ("capped at $10,000" is no claim of $10,000)
-    # A value against a limit is a weaker tie than two values: it takes two shared words
-    # ("The Tenant must maintain coverage of at least $100,000" says nothing of "The
-    # Tenant shall pay the monthly rent of $2,400", which shares "tenant").
+    # A limit blurs a value as a hedge does ("capped at $10,000" is no claim of $10,000),
+    # unless the other side's exact value lies outside it. A value against a limit is a
+    # weaker tie than two values: it takes two shared words ("The Tenant must maintain
+    # coverage of at least $100,000" says nothing of "The Tenant shall pay the monthly
+    # rent of $2,400", which shares "tenant").
     need = 1
     if (crole.hedged or erole.hedged or crole.bound or erole.bound) and not (
         crole.bound and crole.bound == erole.bound

@@ -268,9 +268,10 @@ def _only_other_bearers(words: list[str], ev_payloads: Sequence[Payload]) -> boo
     ]
     if not bearers:
         return False
+    own = front_words(tuple(words))
     for ew in bearers:
         front = front_words(ew)
-        if not front or not fronts_differ(front, front_words(tuple(words))):
+        if not front or not fronts_differ(front, own):
             return False
     return True
 

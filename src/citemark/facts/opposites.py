@@ -112,9 +112,9 @@ def _opposed(a: Tok, b: Tok) -> bool:
     return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
 
 
-def _candidate(t: Tok) -> bool:
-    """Whether a claim word could have an opposite: a pair word or a prefixable one."""
-    w = t.lower
+def _could_oppose(w: str) -> bool:
+    """Whether a word (lower-cased) could have an opposite: a pair word, a prefixable
+    one, one with a prefix ("unenforceable") or "non"."""
     return (
         stem(w) in OPPOSITES
         or w in _NEGATABLE
@@ -255,12 +255,7 @@ def may_oppose(text: str, words: frozenset[str]) -> bool:
     """A cheap test that spares most claims the token-by-token look: whether a word of
     ``text`` (``words``: its folded words) is a pair word, a prefixable one, or one
     with "non"."""
-    if "non" in text.lower():
-        return True
-    for w in words:
-        if stem(w) in OPPOSITES or w in _NEGATABLE or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE):
-            return True
-    return False
+    return "non" in text.lower() or any(map(_could_oppose, words))
 
 
 def opposite_conflicts(
@@ -278,7 +273,7 @@ def opposite_conflicts(
     # motion ... granted the motion") asks once, so the work stays linear in its length.
     asked: dict[tuple[str, _Statement], tuple[int, Tok] | None] = {}
     for i, t in enumerate(claim_toks):
-        if not _candidate(t) or not _worded(t) or not _unnegated(claim, claim_toks, i):
+        if not _could_oppose(t.lower) or not _worded(t) or not _unnegated(claim, claim_toks, i):
             continue
         said = _statement(claim, claim_toks, i)
         if said == _Statement(None, None, None, False):
