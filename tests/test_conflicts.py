@@ -898,3 +898,62 @@ def test_business_days_against_calendar_days_conflict_and_against_plain_days_are
     assert [f.text for f in plain.missing] == ["30 business days"]
     same = check_facts(claim, ["Buyer must object within thirty (30) business days."])
     assert (same.missing, same.conflicts) == ((), ())
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The seller warrants the goods for 90 days.",
+            "Seller warrants the Goods for a period of one (1) year.",
+            ("number", "90 days", "one (1) year"),
+        ),
+        (
+            "The tenant must give two weeks' notice.",
+            "The tenant must give one month's notice.",
+            ("number", "two weeks", "one month"),
+        ),
+    ],
+)
+def test_days_against_months_conflict_where_no_month_length_reconciles_them(
+    claim: str, passage: str, expected: tuple[str, str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The tenant must give 30 days' notice.", "The tenant must give one month's notice."),
+        ("The probation lasts 180 days.", "The probation period lasts six months."),
+        ("The warranty lasts 52 weeks.", "The warranty lasts one year."),
+        # hours and minutes measure another kind of thing than years
+        (
+            "After 11 years in the league, Mathis won the cup in the final.",
+            "Mathis won the cup in the league final after 120 minutes.",
+        ),
+        # one shared word is no tie between a period of days and one of years
+        ("The tenant has two years to sue.", "A tenant must give notice within 30 days."),
+    ],
+)
+def test_days_against_months_that_may_be_one_period_or_are_unrelated_do_not_conflict(
+    claim: str, passage: str
+) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+
+
+def test_and_between_two_common_words_keeps_the_clause_but_two_names_do_not() -> None:
+    claim = "The seller warrants that the goods are free from defects for 90 days."
+    passage = (
+        "Seller warrants that the Goods shall be free from defects in materials and "
+        "workmanship for a period of one (1) year from delivery."
+    )
+    assert conflict_pairs(claim, [passage]) == [("number", "90 days", "one (1) year")]
+    report = citemark.align(claim, [{"id": "warranty", "text": passage}])
+    assert report.sentences[0].status == "unsupported"
+    # each name of "A and B" may hold its own value
+    names = check_facts(
+        "Kerry Kennedy Cuomo and Andrew Cuomo have been married 13 years.",
+        ["Andrew Cuomo and Kerry Kennedy were married 13 years."],
+    )
+    assert names.conflicts == ()

@@ -184,6 +184,22 @@ def test_a_sentence_opening_name_is_not_backed_by_another_bearer_of_its_surname(
         ),
         ("The judgment was affirmed.", "The Court of Appeals reversed the judgment.", None),
         ("The motion was denied.", "The court granted the motion.", None),
+        # an owner is no head of what is done to
+        (
+            "The court granted the motion to dismiss.",
+            "For the foregoing reasons, Defendant's motion to dismiss is DENIED.",
+            ("granted", "DENIED"),
+        ),
+        (
+            "The court denied the plaintiffs' motion for summary judgment.",
+            "The plaintiffs' motion for summary judgment is granted.",
+            ("denied", "granted"),
+        ),
+        (
+            "The court granted the motion to dismiss.",
+            "The court denied Defendant's motion to dismiss.",
+            ("granted", "denied"),
+        ),
     ],
 )
 def test_a_passive_outcome_is_the_same_statement(

@@ -4,9 +4,11 @@ A missing fact only says the evidence is silent; a conflict says it disagrees,
 which is why it costs the sentence its support outright. So a rival value counts
 only when it is the same kind of thing in the same role:
 
-- a duration in the same time system ("two years" against "one (1) year", not
-  against "30 days"), a measure in the same unit, an amount in the same
-  currency, a percent, a date that differs at a precision both sides give;
+- a duration of another length ("two years" against "one (1) year"; across days
+  and months only when no month's length reconciles them: "90 days" against
+  "one (1) year", not "30 days" against "one month"), a measure in the same unit,
+  an amount in the same currency, a percent, a date that differs at a precision
+  both sides give;
 - a bare count only against a count of the same noun ("two films", "three films");
 - and the clause around both must share a content word ("tenant ... two years to
   sue" against "tenant must bring an action within one year").
@@ -296,7 +298,11 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if claim.kind in ("amount", "percent"):
         return cp.unit == ep.unit
     if cp.time is not None:
-        return ep.time is not None and ep.time[0] == cp.time[0] and ep.time[1] != cp.time[1]
+        if ep.time is None:
+            return False
+        if ep.time[0] != cp.time[0]:
+            return _mixed_periods(cp, ep) and _lengths_differ(cp.time, ep.time)
+        return ep.time[1] != cp.time[1]
     if cp.unit is not None:
         return cp.unit == ep.unit
     return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
@@ -313,17 +319,68 @@ def _business_against_calendar(claim: Fact, cp: Quantity, ev: Fact, ep: Quantity
     return "calendar" in days.text.lower()
 
 
+# A month is 28 to 31 days, a year 365 or 366: a count of days (or weeks) and one of
+# months (or years) are one period when any such length reconciles them, within the
+# rounding slack ("30 days" / "one month", "52 weeks" / "one year", "180 days" / "six
+# months"), and two periods when none does ("90 days" / "one (1) year").
+_MONTH_DAYS = (28.0, 31.0)
+_MEAN_MONTH_DAYS = 365.25 / 12
+
+
+def _day_range(time: tuple[str, str]) -> tuple[float, float]:
+    system, amount = time
+    value = float(amount)
+    if system == "s":
+        return value / 86400, value / 86400
+    return value * _MONTH_DAYS[0], value * _MONTH_DAYS[1]
+
+
+def _lengths_differ(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Whether a period counted in days and one counted in months cannot be the same."""
+    lo_a, hi_a = _day_range(a)
+    lo_b, hi_b = _day_range(b)
+    return hi_a < lo_b * (1 - ROUNDING_SLACK) or lo_a > hi_b * (1 + ROUNDING_SLACK)
+
+
 def _points(fact: Fact) -> bool:
     return "point" in fact.text.lower()
 
 
-def _order(fact: Fact, payload: Payload) -> float | None:
+def _order(fact: Fact, payload: Payload, days: bool = False) -> float | None:
+    """A sortable value; ``days``: a period in days, so that days and months compare."""
     if isinstance(payload, DateKeys):
         return _date_order(payload)
     if isinstance(payload, Quantity):
-        value = _number(payload.time[1] if payload.time else payload.key)
-        return value
+        if days and payload.time is not None:
+            system, amount = payload.time
+            return float(amount) / 86400 if system == "s" else float(amount) * _MEAN_MONTH_DAYS
+        return _number(payload.time[1] if payload.time else payload.key)
     return None
+
+
+def _mixed_periods(cp: Payload, ep: Payload) -> bool:
+    """A period of days or weeks against one of months or years. Hours and minutes
+    measure another kind of thing ("after 120 minutes" of a match, "11 years" of a
+    career), so they are compared with no month or year."""
+    return (
+        isinstance(cp, Quantity)
+        and isinstance(ep, Quantity)
+        and cp.time is not None
+        and ep.time is not None
+        and cp.time[0] != ep.time[0]
+        and _in_days(cp.time)
+        and _in_days(ep.time)
+    )
+
+
+def _in_days(time: tuple[str, str]) -> bool:
+    return time[0] == "m" or float(time[1]) >= 86400
+
+
+def _orders(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> tuple[float | None, float | None]:
+    """Both values on one scale: periods in days when one counts days and one months."""
+    days = _mixed_periods(cp, ep)
+    return _order(claim, cp, days), _order(ev, ep, days)
 
 
 def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
@@ -346,6 +403,11 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
         if not _outside_bound(claim, cp, crole, ev, ep, erole):
             return 0
         need = OUTSIDE_BOUND_WORDS
+    if _mixed_periods(cp, ep):
+        # a text counts its short periods in days and its long ones in months or years
+        # ("notice within 30 days", "two years to sue"): across them, one shared word
+        # ("tenant") is no tie
+        need = max(need, OUTSIDE_BOUND_WORDS)
     strength = _tie(claim, cp, crole, ev, ep, erole)
     return strength if strength >= need else 0
 
@@ -359,7 +421,7 @@ def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Ro
         return int(
             not crole.context.isdisjoint(VOTE_WORDS) and not erole.context.isdisjoint(VOTE_WORDS)
         )
-    if isinstance(cp, Quantity) and isinstance(ep, Quantity):
+    if isinstance(cp, Quantity) and isinstance(ep, Quantity) and not _mixed_periods(cp, ep):
         a, b = _order(claim, cp), _order(ev, ep)
         if a is not None and b is not None and (_rounds_to(a, b) or _rounds_to(b, a)):
             return 0  # one side rounds the other ("4.9 million" / "4,872,000", either way)
@@ -382,7 +444,7 @@ def _outside_bound(
     exact, limit = (crole, erole) if erole.bound else (erole, crole)
     if exact.hedged or not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
         return False
-    a, b = _order(claim, cp), _order(ev, ep)
+    a, b = _orders(claim, cp, ev, ep)
     if a is None or b is None:
         return False
     value, bound = (a, b) if erole.bound else (b, a)
@@ -439,6 +501,7 @@ def find_rival(
 
 def _inside_range(fact: Fact, payload: Payload, rivals: list[tuple[int, Fact, Payload]]) -> bool:
     """The claim's value lies between two rivals: the passage gives a range, not a value."""
-    value = _order(fact, payload)
-    others = [v for _, ev, ep in rivals if (v := _order(ev, ep)) is not None]
+    days = any(_mixed_periods(payload, ep) for _, _, ep in rivals)
+    value = _order(fact, payload, days)
+    others = [v for _, ev, ep in rivals if (v := _order(ev, ep, days)) is not None]
     return value is not None and len(others) > 1 and min(others) < value < max(others)

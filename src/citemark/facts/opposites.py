@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..abbreviations import NEVER_ENDS
 from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
-from .roles import PASSED_OVER, layout, word_after
+from .roles import PASSED_OVER, layout, owner, word_after
 from .text import Tok, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
@@ -219,13 +219,19 @@ _HEAD_REACH = 12  # words looked back over for a passive clause's head
 
 
 def _clause_head(text: str, toks: Sequence[Tok], i: int) -> str | None:
-    """The first content word of the clause that ends before token ``i``."""
+    """The first content word of the clause that ends before token ``i``; an owner is
+    no head ("Defendant's motion to dismiss is denied": "motion")."""
     first: str | None = None
     for j in range(i - 1, max(-1, i - 1 - _HEAD_REACH), -1):
         t = toks[j]
         if t.lower in CLAUSE_BREAK:
             break
-        if t.content and t.lower not in STOPWORDS and t.lower not in PASSED_OVER:
+        if (
+            t.content
+            and t.lower not in STOPWORDS
+            and t.lower not in PASSED_OVER
+            and not owner(text, t)
+        ):
             first = stem(t.lower)
         if j and _boundary(text, toks[j - 1], t):
             break

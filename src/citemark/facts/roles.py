@@ -87,12 +87,20 @@ def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int
     return out
 
 
+def _common(t: Tok) -> bool:
+    return t.surface[:1].islower() and _content(t) is not None
+
+
 def _breaks(toks: tuple[Tok, ...], j: int) -> bool:
     """Whether token ``j`` opens a clause: "as" does, but "as of" and "as at" only open a
-    date ("effective as of January 15, 2023")."""
+    date ("effective as of January 15, 2023"); "and" and "or" between two common words
+    join them ("free from defects in materials and workmanship for one year"), but not
+    two names, each of which may hold its own value."""
     w = toks[j].lower
     if w not in CLAUSE_BREAK:
         return False
+    if w in ("and", "or") and 0 < j < len(toks) - 1:
+        return not (_common(toks[j - 1]) and _common(toks[j + 1]))
     return not (w == "as" and j + 1 < len(toks) and toks[j + 1].lower in ("of", "at"))
 
 
@@ -191,14 +199,29 @@ _NEXT_WORDS = re.compile(r"[^\W\d_]+|[,.;:!?()\n]")
 
 def word_after(text: str, at: int) -> str | None:
     """The first content word after ``at`` in its clause ("deposit" in "accrue on the
-    deposit"), as a stem; ``None`` where the clause ends first."""
+    deposit"), as a stem; ``None`` where the clause ends first. An owner is passed over
+    ("denied Defendant's motion": "motion")."""
+    owned = -1
     for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80)):
         word = found.group().lower()
         if not word[0].isalpha():
             return None
+        if found.start() == owned:
+            continue  # the "s" of "'s"
+        if _OWNER.match(text, found.end()):
+            owned = found.end() + 1
+            continue
         if word not in STOPWORDS:
             return stem(word)
     return None
+
+
+_OWNER = re.compile(r"['’](?:s\b|\s)")
+
+
+def owner(text: str, t: Tok) -> bool:
+    """Whether the word is an owner ("Defendant's", "plaintiffs'"), no head of its phrase."""
+    return t.lower.endswith(("'s", "’s")) or _OWNER.match(text, t.end) is not None
 
 
 # Words between a subject and its verb that are no part of what the statement is about.
