@@ -425,3 +425,69 @@ def test_the_quick_test_lets_every_pair_word_through(word: str) -> None:
     text = f"The court {word} it."
     assert may_oppose(text, _analyse(text).words)
     assert not may_oppose("The court heard it.", _analyse("The court heard it.").words)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The plaintiff must prove damages by clear and convincing evidence.",
+            "The plaintiff bears the burden of proving damages by a preponderance of the evidence.",
+            ("clear and convincing", "preponderance of the evidence"),
+        ),
+        (
+            "The appellate court reviews the ruling de novo.",
+            "We review the district court's ruling for abuse of discretion.",
+            ("de novo", "abuse of discretion"),
+        ),
+        (
+            "The law is subject to strict scrutiny.",
+            "The law need only survive rational-basis review.",
+            ("strict scrutiny", "rational-basis"),
+        ),
+        (
+            "Officers needed probable cause to stop the car.",
+            "Officers needed only reasonable suspicion to stop the car.",
+            ("probable cause", "reasonable suspicion"),
+        ),
+    ],
+)
+def test_another_legal_standard_of_the_same_family_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+    report = citemark.align(claim, [{"id": "opinion", "text": passage}])
+    assert report.sentences[0].status == "unsupported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the passage names the claim's standard too: it sets the other aside
+        (
+            "The prosecution must prove guilt beyond a reasonable doubt.",
+            "Guilt must be proven beyond a reasonable doubt, not by a preponderance of the "
+            "evidence.",
+        ),
+        # a standard the claim sets aside states nothing
+        (
+            "The standard is not beyond a reasonable doubt.",
+            "Civil claims need only a preponderance of the evidence.",
+        ),
+        # another family: a standard of review says nothing against one of proof
+        (
+            "The jury found fraud by clear and convincing evidence.",
+            "The verdict is reviewed for substantial evidence.",
+        ),
+    ],
+)
+def test_a_standard_set_aside_or_of_another_family_is_no_conflict(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_what_a_warranty_covers_against_what_it_excludes_conflicts() -> None:
+    assert_one_opposite(
+        "The warranty excludes water damage.",
+        "The warranty covers water damage.",
+        ("excludes", "covers"),
+    )

@@ -39,7 +39,7 @@ _PAIRS = (
     ("increas", "decreas"),
     ("rise rose", "fall fell"),
     ("allow permit", "prohibit forbid forbidden forbad"),
-    ("includ", "exclud"),
+    ("includ cover", "exclud"),
     ("maximum", "minimum"),
     ("guilti", "innoc"),
     # comparisons: "whichever is higher" / "whichever is lower"

@@ -1,0 +1,123 @@
+"""Legal standards: the claim names one standard where the evidence names another.
+
+"The plaintiff must prove damages by clear and convincing evidence" against "The
+plaintiff bears the burden of proving damages by a preponderance of the evidence"
+shares every content word but the standard, and no number, negation or single
+outcome word tells the two apart. A standard of proof, of suspicion, of review or of
+scrutiny is a term of art: a passage that names another standard of the same family,
+and not the claim's own, states a different rule. A standard the claim mentions only
+to set aside ("not beyond a reasonable doubt", "rather than de novo") asserts nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .model import Fact, FactConflict
+
+# Families of standards, each a tuple of (name, pattern). Patterns are matched
+# case-insensitively at word boundaries, any run of spaces between words.
+_FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
+    (
+        ("preponderance", r"preponderance of (?:the )?evidence|more likely than not"),
+        ("clear and convincing", r"clear and convincing"),
+        ("beyond a reasonable doubt", r"beyond (?:a |any )?reasonable doubt"),
+    ),
+    (
+        ("probable cause", r"probable cause"),
+        ("reasonable suspicion", r"reasonable(?:,)? articulable suspicion|reasonable suspicion"),
+    ),
+    (
+        ("de novo", r"de novo"),
+        ("abuse of discretion", r"abuse of (?:its |the court's )?discretion"),
+        ("clear error", r"clear error|clearly erroneous"),
+        ("substantial evidence", r"substantial evidence"),
+        ("arbitrary and capricious", r"arbitrary(?:,)? (?:and|or) capricious"),
+    ),
+    (
+        ("strict scrutiny", r"strict scrutiny"),
+        ("intermediate scrutiny", r"intermediate scrutiny|heightened scrutiny"),
+        ("rational basis", r"rational[- ]basis"),
+    ),
+)
+
+
+def _pattern(words: str) -> str:
+    return r"\b" + words.replace(" ", r"\s+") + r"\b"
+
+
+_STANDARD = re.compile(
+    "|".join(
+        f"(?P<s{f}_{k}>{_pattern(pattern)})"
+        for f, family in enumerate(_FAMILIES)
+        for k, (_, pattern) in enumerate(family)
+    ),
+    re.IGNORECASE,
+)
+# Words that set a standard aside rather than state it: "not", "rather than", "instead
+# of", "than" ("a higher standard than probable cause"), "nor", "or", "no longer".
+_SET_ASIDE = re.compile(
+    r"\b(?:not|nor|or|than|instead of|rather than|no longer|never)\s+(?:\w+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def standards(text: str) -> tuple[tuple[tuple[int, int], int, int], ...]:
+    """Each standard ``text`` states: ((family, member), start, end); those set aside
+    are left out."""
+    out: list[tuple[tuple[int, int], int, int]] = []
+    for m in _STANDARD.finditer(text):
+        if _SET_ASIDE.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        name = m.lastgroup or ""
+        family, member = map(int, name[1:].split("_"))
+        out.append(((family, member), m.start(), m.end()))
+    return tuple(out)
+
+
+def standard_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's standards a passage replaces with another of the same family."""
+    said = standards(claim)
+    if not said or not passages:
+        return ()
+    out: list[FactConflict] = []
+    for key, start, end in said:
+        found = _rival(key, passages)
+        if found is not None:
+            index, other, ev_start, ev_end = found
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", claim[start:end], _name(key), start, end),
+                    Fact(
+                        "opposite",
+                        passages[index][ev_start:ev_end],
+                        _name(other),
+                        ev_start,
+                        ev_end,
+                    ),
+                    index,
+                )
+            )
+    return tuple(out)
+
+
+def _name(key: tuple[int, int]) -> str:
+    return _FAMILIES[key[0]][key[1]][0]
+
+
+def _rival(
+    key: tuple[int, int], passages: Sequence[str]
+) -> tuple[int, tuple[int, int], int, int] | None:
+    """The first passage that names another standard of the family and not this one."""
+    for index, text in enumerate(passages):
+        stated = standards(text)
+        if any(k == key for k, _, _ in stated):
+            continue
+        for k, start, end in stated:
+            if k[0] == key[0]:
+                return index, k, start, end
+    return None
