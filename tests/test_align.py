@@ -413,3 +413,27 @@ def test_a_fact_restated_in_other_words_counts_as_shared(answer: str, source: st
     (changed,) = citemark.align(other, [{"id": "S1", "text": source}]).sentences
     assert changed.features["recall"] < restated.features["recall"]
     assert changed.status != "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The interest rate is 5% per annum.",
+            "The loan bears interest at a fixed rate of five percent (5%) per year.",
+        ),
+        (
+            "Interest on late payments is capped at 18% a year.",
+            "Late payments shall bear interest at a rate not to exceed eighteen percent (18%) "
+            "per annum.",
+        ),
+    ],
+)
+def test_a_period_said_in_latin_is_the_period_in_english(claim: str, passage: str) -> None:
+    from citemark.tokens import tokenize
+    from citemark.words import content_units
+
+    assert "year" in content_units(tokenize("18% per annum"))
+    assert "day" in content_units(tokenize("a per diem paid daily"))
+    report = citemark.align(claim, [{"id": "note", "text": passage}])
+    assert report.sentences[0].status == "supported"

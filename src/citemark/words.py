@@ -51,7 +51,14 @@ def unit(key: str) -> str | None:
         return None
     if key.isdigit():
         return key.lstrip("0") or "0"
-    return _stem(key)
+    stemmed = _stem(key)
+    return _PLAIN.get(stemmed, stemmed)
+
+
+# Contracts and statutes count time in Latin as often as in English: "18% per annum"
+# says what "18% a year" does, "$50 per diem" what "$50 a day" does. Snowball leaves
+# "daily" as "daili", though "yearly", "monthly" and "weekly" lose their ending.
+_PLAIN = {"annum": "year", "diem": "day", "daili": "day", "mensem": "month"}
 
 
 def snowball(word: str) -> str:
