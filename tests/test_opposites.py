@@ -491,3 +491,23 @@ def test_what_a_warranty_covers_against_what_it_excludes_conflicts() -> None:
         "The warranty covers water damage.",
         ("excludes", "covers"),
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # an opinion's "we" is the court; a clause-opening word ends the statement
+        (
+            "The court reversed because the plaintiff offered no evidence of notice.",
+            "Because the plaintiff offered no evidence that the defendant knew, we affirm.",
+            ("reversed", "affirm"),
+        ),
+        ("The court affirmed.", "We reverse and remand.", ("affirmed", "reverse")),
+    ],
+)
+def test_an_opinions_we_is_the_court(claim: str, passage: str, expected: tuple[str, str]) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+def test_we_is_no_other_subject_than_the_court() -> None:
+    assert opposite_pairs("The tenant won the appeal.", "We lost the appeal.") == []

@@ -132,8 +132,13 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
             return None
         if t.lower in PASSED_OVER:
             continue
+        if t.lower == "we":
+            return _COURT  # an opinion's "we affirm" is the court's
         return None if t.lower in STOPWORDS else stem(t.lower)
     return None
+
+
+_COURT = stem("court")
 
 
 class _Statement(NamedTuple):
@@ -151,7 +156,7 @@ class _Statement(NamedTuple):
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
-    complement = word_after(text, toks[i].end)
+    complement = word_after(text, toks[i].end, breaks=True)
     if complement is None and text.startswith(",", toks[i].end):
         listed = _list_words(text, toks, i)
         return _Statement(_subject(toks, i), None, None, False, listed)

@@ -197,14 +197,15 @@ def slot_of(text: str, start: int) -> tuple[str, ...]:
 _NEXT_WORDS = re.compile(r"[^\W\d_]+|[,.;:!?()\n]")
 
 
-def word_after(text: str, at: int) -> str | None:
+def word_after(text: str, at: int, breaks: bool = False) -> str | None:
     """The first content word after ``at`` in its clause ("deposit" in "accrue on the
-    deposit"), as a stem; ``None`` where the clause ends first. An owner is passed over
-    ("denied Defendant's motion": "motion")."""
+    deposit"), as a stem; ``None`` where the clause ends first, at punctuation or, with
+    ``breaks``, at a word that opens a clause ("reversed because the plaintiff ...").
+    An owner is passed over ("denied Defendant's motion": "motion")."""
     owned = -1
     for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80)):
         word = found.group().lower()
-        if not word[0].isalpha():
+        if not word[0].isalpha() or (breaks and word in CLAUSE_BREAK):
             return None
         if found.start() == owned:
             continue  # the "s" of "'s"
