@@ -957,3 +957,49 @@ def test_and_between_two_common_words_keeps_the_clause_but_two_names_do_not() ->
         ["Andrew Cuomo and Kerry Kennedy were married 13 years."],
     )
     assert names.conflicts == ()
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "The employee may, but is not required to, arbitrate claims.",
+        "The employee is not required to arbitrate claims.",
+        "The employee need not arbitrate claims.",
+    ],
+)
+def test_a_duty_is_not_backed_by_a_release_from_it(passage: str) -> None:
+    (conflict,) = check_facts("The employee must arbitrate all claims.", [passage]).conflicts
+    assert (conflict.kind, conflict.claim.text) == ("negation", "must arbitrate")
+    assert conflict.evidence.text.endswith("arbitrate")
+    # another subject's release is another statement; a discretion is backed by it
+    assert check_facts("The employer must arbitrate all claims.", [passage]).conflicts == ()
+    assert check_facts("The employee may arbitrate claims.", [passage]).conflicts == ()
+
+
+def test_for_cause_against_without_cause_conflicts_and_with_or_without_states_neither() -> None:
+    assert conflict_pairs(
+        "The contract was terminated for cause.", ["The contract was terminated without cause."]
+    ) == [("negation", "for cause", "without cause")]
+    either = ["The company may terminate the employee with or without cause."]
+    assert conflict_pairs("The company may terminate the employee for cause.", either) == []
+    notice = ["The company may terminate the employee with or without notice."]
+    assert conflict_pairs("The company may terminate the employee with notice.", notice) == []
+
+
+def test_a_denial_to_every_party_reads_the_words_after_the_verb() -> None:
+    assert conflict_pairs(
+        "Either party may terminate for convenience.",
+        ["Neither party may terminate this Agreement for convenience."],
+    ) == [("negation", "party may terminate", "Neither party")]
+    assert (
+        conflict_pairs(
+            "Either party may assign its rights.", ["Neither party may terminate this Agreement."]
+        )
+        == []
+    )
+
+
+def test_a_vote_in_a_chamber_is_a_vote() -> None:
+    assert conflict_pairs(
+        "The bill passed the Senate 52-48.", ["The Senate passed the bill by a vote of 51-49."]
+    ) == [("number", "52-48", "51-49")]

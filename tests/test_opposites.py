@@ -511,3 +511,13 @@ def test_an_opinions_we_is_the_court(claim: str, passage: str, expected: tuple[s
 
 def test_we_is_no_other_subject_than_the_court() -> None:
     assert opposite_pairs("The tenant won the appeal.", "We lost the appeal.") == []
+
+
+def test_the_gravest_sentences_are_rivals_unless_the_claim_weighs_both() -> None:
+    assert_one_opposite(
+        "The defendant was sentenced to life in prison.",
+        "The defendant was sentenced to death.",
+        ("sentenced to life", "sentenced to death"),
+    )
+    weighed = "The jury rejected the death penalty and imposed life imprisonment."
+    assert opposite_pairs(weighed, "The jury sentenced him to life imprisonment.") == []

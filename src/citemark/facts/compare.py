@@ -33,7 +33,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .opposites import opposite_conflicts
 from .quantities import numeric_words, scan_numeric
-from .roles import layout, role_of, subject_before, word_after
+from .roles import layout, role_of, subject_before, word_after, words_after
 from .standards import standard_conflicts
 from .text import Tok, stem, tokens
 
@@ -114,8 +114,11 @@ def _analyse_uncached(text: str) -> _Analysis:
             asserted.setdefault(root, []).append(("aux", toks[i - 2].start, t.end, t.lower))
             continue
         if prev not in ASSERT_PREV and not prev.endswith("ly"):
-            # "with 24 hours' notice", "with prior written notice"
+            # "with 24 hours' notice", "with prior written notice"; "for cause" is
+            # "with cause"
             j = _with_before(text, toks, i) if prev in _WITH_QUALIFIERS else None
+            if prev == "for" and root in _FOR_STATED:
+                j = i - 1
             if j is not None:
                 asserted.setdefault(root, []).append(("with", toks[j].start, t.end, t.lower))
             continue
@@ -123,6 +126,12 @@ def _analyse_uncached(text: str) -> _Analysis:
         if got is not None:
             kind, j = got
             asserted.setdefault(root, []).append((kind, toks[j].start, t.end, t.lower))
+    if _RELEASE_HINT in text:
+        for found in _RELEASE.finditer(text):
+            verb = found.group("verb")
+            asserted.setdefault(stem(verb.lower()), []).append(
+                ("leave", found.start(), found.end(), verb.lower())
+            )
     return _Analysis(
         facts=tuple(f for f, _ in items),
         payloads=tuple(p for _, p in items),
@@ -145,6 +154,11 @@ _WITH_QUALIFIERS = frozenset(
     adequate formal oral hours days weeks months business calendar hour's day's hours'
     days'""".split()
 )
+
+
+# Words a "for" states as a "with" would, against a "without": "terminated for cause" /
+# "terminated without cause".
+_FOR_STATED = frozenset((stem("cause"),))
 
 
 def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
@@ -263,6 +277,14 @@ def _negation_clashes(
 # as often as duty).
 _DUTY = frozenset(("must", "shall"))
 _LEAVE = frozenset(("may", "can", "could", "might"))
+# A release from a duty leaves the act to the subject's discretion as "may" does: "The
+# employee may, but is not required to, arbitrate claims", "need not arbitrate".
+_RELEASE_HINT = "not"
+_RELEASE = re.compile(
+    r"\b(?:(?:may|can)\s*,?\s*but\s+)?(?:(?:is|are)\s+not\s+(?:required|obligated|obliged)"
+    r"\s+to|need\s+not)\s*,?\s+(?P<verb>[^\W\d_]+)",
+    re.IGNORECASE,
+)
 
 
 def _modal(text: str, start: int) -> str:
@@ -290,8 +312,7 @@ def _duty_clashes(
             claim = Fact("negation", claim_text[start:end], "must:" + surface, start, end)
             for ek, es, ee, esurface in said:
                 if (
-                    ek == "aux"
-                    and _modal(ev_text, es) in _LEAVE
+                    (ek == "leave" or (ek == "aux" and _modal(ev_text, es) in _LEAVE))
                     and _word_before(ev_text, es) == subject
                     and _same_statement(claim_text, claim, cl, ev_text, ee, esurface, ev)
                 ):
@@ -355,18 +376,31 @@ def _denied_of_subject(
     if found is None:
         return None
     verb = found.group(1).lower()
-    complement = word_after(negated_text, found.end())
+    # what is denied: the words after the verb, either side's first among the other's
+    # first few ("may terminate for convenience" / "may terminate this Agreement for
+    # convenience")
+    denied = words_after(negated_text, found.end(), _COMPLEMENT_REACH)
     for kind, start, end, surface in said.asserted.get(stem(verb), ()):
         if (
             kind == "aux"
             and subject_before(said_text, start) == n.head
-            and word_after(said_text, end) == complement
+            and _complements_meet(denied, words_after(said_text, end, _COMPLEMENT_REACH))
         ):
             # shown from the subject on ("party may assign"): what the claim denies
             subject = _SUBJECT.search(said_text, max(0, start - 40), start)
             begin = subject.start() if subject is not None else start
             return Fact("negation", said_text[begin:end], "pos:" + surface, begin, end)
     return None
+
+
+_COMPLEMENT_REACH = 3
+
+
+def _complements_meet(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Both say nothing after the verb, or either's first word is among the other's."""
+    if not a or not b:
+        return a == b
+    return a[0] in b or b[0] in a
 
 
 def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:

@@ -47,7 +47,8 @@ def _is_ordinal(fact: Fact) -> bool:
 VOTE_WORDS = frozenset(
     stem(w)
     for w in """decision decided vote votes voted majority ruling ruled verdict ballot margin
-    jury justices judges dissent dissented split panel court""".split()
+    jury justices judges dissent dissented split panel court senate congress parliament
+    legislature""".split()
 )
 
 

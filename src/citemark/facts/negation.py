@@ -44,9 +44,10 @@ def _idiom(text: str, toks: list[Tok], i: int, cue: str) -> str | None:
     """How a cue is used, when not as a plain negation.
 
     "skip": no polarity claim at all ("not only", "no matter", "no more than", "or not",
-    "forbidden fruit"). "soft": a real negation whose meaning a paraphrase often carries
-    without one ("not yet" ~ "later", "not X but Y" is about a reason): it still shields
-    its clause from counting as positive, but is never reported.
+    "with or without", "forbidden fruit"). "soft": a real negation whose meaning a
+    paraphrase often carries without one ("not yet" ~ "later", "not X but Y" is about a
+    reason): it still shields its clause from counting as positive, but is never
+    reported.
     """
     nxt = toks[i + 1].lower if i + 1 < len(toks) else ""
     nxt2 = toks[i + 2].lower if i + 2 < len(toks) else ""
@@ -55,6 +56,8 @@ def _idiom(text: str, toks: list[Tok], i: int, cue: str) -> str | None:
         return "skip"
     if cue == "not" and (nxt in ("only", "just", "merely") or prev == "or"):
         return "skip"
+    if cue == "without" and prev == "or":
+        return "skip"  # "with or without cause" states neither
     if (cue == "no" and nxt in ("matter", "doubt")) or (nxt in COMPARATIVES and nxt2 == "than"):
         return "skip"
     if cue == "not" and (nxt == "yet" or _contrastive(text, toks, i)):

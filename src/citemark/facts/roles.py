@@ -202,19 +202,29 @@ def word_after(text: str, at: int, breaks: bool = False) -> str | None:
     deposit"), as a stem; ``None`` where the clause ends first, at punctuation or, with
     ``breaks``, at a word that opens a clause ("reversed because the plaintiff ...").
     An owner is passed over ("denied Defendant's motion": "motion")."""
+    found = words_after(text, at, 1, breaks)
+    return found[0] if found else None
+
+
+def words_after(text: str, at: int, count: int, breaks: bool = False) -> tuple[str, ...]:
+    """The first ``count`` content words after ``at`` in its clause, as stems (see
+    :func:`word_after`)."""
+    out: list[str] = []
     owned = -1
-    for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80)):
+    for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80 * count)):
         word = found.group().lower()
         if not word[0].isalpha() or (breaks and word in CLAUSE_BREAK):
-            return None
+            break
         if found.start() == owned:
             continue  # the "s" of "'s"
         if _OWNER.match(text, found.end()):
             owned = found.end() + 1
             continue
         if word not in STOPWORDS:
-            return stem(word)
-    return None
+            out.append(stem(word))
+            if len(out) == count:
+                break
+    return tuple(out)
 
 
 _OWNER = re.compile(r"['’](?:s\b|\s)")

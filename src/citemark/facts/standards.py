@@ -4,8 +4,9 @@
 plaintiff bears the burden of proving damages by a preponderance of the evidence"
 shares every content word but the standard, and no number, negation or single
 outcome word tells the two apart. A standard of proof, of suspicion, of review or of
-scrutiny is a term of art: a passage that names another standard of the same family,
-and not the claim's own, states a different rule. A standard the claim mentions only
+scrutiny, and the gravest sentences (life imprisonment, death), are terms of art: a
+passage that names another of the same family, and not the claim's own, states a
+different rule. A standard the claim mentions only
 to set aside ("not beyond a reasonable doubt", "rather than de novo") asserts nothing.
 """
 
@@ -35,6 +36,10 @@ _FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
         ("clear error", r"clear error|clearly erroneous"),
         ("substantial evidence", r"substantial evidence"),
         ("arbitrary and capricious", r"arbitrary(?:,)? (?:and|or) capricious"),
+    ),
+    (
+        ("life imprisonment", r"life (?:in prison|imprisonment|sentence)|sentenced to life"),
+        ("death", r"death (?:penalty|sentence)|sentenced to death|capital punishment"),
     ),
     (
         ("strict scrutiny", r"strict scrutiny"),
@@ -84,8 +89,9 @@ def standard_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     if not said or not passages:
         return ()
     out: list[FactConflict] = []
+    named = frozenset(k for k, _, _ in said)
     for key, start, end in said:
-        found = _rival(key, passages)
+        found = _rival(key, named, passages)
         if found is not None:
             index, other, ev_start, ev_end = found
             out.append(
@@ -110,14 +116,16 @@ def _name(key: tuple[int, int]) -> str:
 
 
 def _rival(
-    key: tuple[int, int], passages: Sequence[str]
+    key: tuple[int, int], named: frozenset[tuple[int, int]], passages: Sequence[str]
 ) -> tuple[int, tuple[int, int], int, int] | None:
-    """The first passage that names another standard of the family and not this one."""
+    """The first passage that names another standard of the family and not this one;
+    one the claim names too is no rival ("rejected the death penalty and imposed life
+    imprisonment" weighs the two)."""
     for index, text in enumerate(passages):
         stated = standards(text)
         if any(k == key for k, _, _ in stated):
             continue
         for k, start, end in stated:
-            if k[0] == key[0]:
+            if k[0] == key[0] and k not in named:
                 return index, k, start, end
     return None
