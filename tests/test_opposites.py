@@ -521,3 +521,51 @@ def test_the_gravest_sentences_are_rivals_unless_the_claim_weighs_both() -> None
     )
     weighed = "The jury rejected the death penalty and imposed life imprisonment."
     assert opposite_pairs(weighed, "The jury sentenced him to life imprisonment.") == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The licensee owns all improvements.",
+            "The Licensor owns all improvements to the Software.",
+            ("licensee", "Licensor"),
+        ),
+        (
+            "The tenant must repair the roof.",
+            "The Landlord must repair the roof, and the Tenant must pay for the repairs.",
+            ("tenant", "Landlord"),
+        ),
+        (
+            "The employer pays the deductible.",
+            "The Employer pays the premiums and the Employee pays the deductible.",
+            ("employer", "Employee"),
+        ),
+        ("The tenant may not keep pets.", "The landlord may not keep pets.", None),
+    ],
+)
+def test_the_other_party_to_a_contract_in_the_same_statement_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the two parties said together, on either side
+        ("The tenant and the landlord signed the lease.", "The Landlord and the Tenant signed."),
+        ("The tenant signed the lease.", "The Landlord and the Tenant signed the lease."),
+        ("The penalty may be civil or criminal.", "The penalty is criminal."),
+        # Snowball's stems are not party words: "employ" is a verb
+        ("The firm will employ the seller.", "The firm will employ the buyer's agent."),
+        ("The employer pays the premiums.", "The Employer pays the premiums."),
+        # another polarity or modality is another statement
+        ("The tenant may not keep pets.", "The landlord may keep pets."),
+        ("The tenant must pay rent.", "The landlord may pay rent."),
+    ],
+)
+def test_parties_said_together_or_words_sharing_a_stem_are_no_conflict(
+    claim: str, passage: str
+) -> None:
+    assert opposite_pairs(claim, passage) == []

@@ -14,14 +14,14 @@ motion to dismiss but granted the motion for summary judgment" backs neither).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
 from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
-from .roles import PASSED_OVER, layout, owner, word_after
+from .roles import PASSED_OVER, layout, owner, word_after, words_after
 from .text import Tok, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
@@ -67,6 +67,38 @@ _KINDS = (
 )
 
 
+# The two sides of a contract, as lower-case words with their plurals, not stems
+# (Snowball makes "employer" the verb "employ" and "mortgagee" the noun "mortgage"):
+# "The Licensee shall indemnify" is not "The Licensor shall indemnify".
+_PARTIES = (
+    "licensor licensee",
+    "lessor lessee",
+    "landlord tenant",
+    "employer employee",
+    "buyer seller",
+    "borrower lender",
+    "assignor assignee",
+    "grantor grantee",
+    "mortgagor mortgagee",
+    "franchisor franchisee",
+    "vendor purchaser",
+    "debtor creditor",
+)
+
+
+def _party_opposites() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for pair in _PARTIES:
+        a, b = pair.split()
+        for x, y in ((a, b), (b, a)):
+            for form in (x, x + "s"):
+                out.setdefault(form, set()).update((y, y + "s"))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+PARTY_OPPOSITES = _party_opposites()
+
+
 def _opposites() -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = {}
     for left, right in _PAIRS:
@@ -109,6 +141,8 @@ def _worded(t: Tok) -> bool:
 def _opposed(a: Tok, b: Tok) -> bool:
     if _negated(a.lower, b.lower) or _negated(b.lower, a.lower):
         return True
+    if b.lower in PARTY_OPPOSITES.get(a.lower, ()):
+        return True
     return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
 
 
@@ -117,6 +151,7 @@ def _could_oppose(w: str) -> bool:
     one, one with a prefix ("unenforceable") or "non"."""
     return (
         stem(w) in OPPOSITES
+        or w in PARTY_OPPOSITES
         or w in _NEGATABLE
         or w.startswith("non")
         or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE)
@@ -153,9 +188,16 @@ class _Statement(NamedTuple):
     # after a list of modifiers ("a non-exclusive, worldwide, royalty-free license"): the
     # words the list runs on to, any of which may be what the word is said of
     listed: frozenset[str] = frozenset()
+    # for a party ("The Tenant must repair the roof"): the second content word after it,
+    # what its verb is done to, and whether a negation follows it ("may not keep")
+    then: str | None = None
+    negative: bool = False
+    modal: str = ""  # "duty" (must, shall), "leave" (may, can) or ""
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
+    if toks[i].lower in PARTY_OPPOSITES:
+        return _party_statement(text, toks, i)
     complement = word_after(text, toks[i].end, breaks=True)
     if complement is None and text.startswith(",", toks[i].end):
         listed = _list_words(text, toks, i)
@@ -171,6 +213,31 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     else:
         patient = complement
     return _Statement(subject, complement, patient, passive)
+
+
+def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
+    """What a party is said to do: its verb and that verb's object, and the polarity."""
+    after = words_after(text, toks[i].end, 2, breaks=True)
+    near = [
+        toks[j]
+        for j in range(i + 1, min(len(toks), i + 1 + _REACH))
+        if not _boundary(text, toks[j - 1], toks[j])
+    ]
+    negative = any(t.cue is not None for t in near)
+    modal = next((_MODALS[t.lower] for t in near if t.lower in _MODALS), "")
+    complement = after[0] if after else None
+    then = after[1] if len(after) > 1 else None
+    return _Statement(
+        _subject(toks, i), complement, complement, False, frozenset(), then, negative, modal
+    )
+
+
+# A duty and a leave are two statements: "The tenant must pay rent" says nothing against
+# "The landlord may pay rent".
+_MODALS = {
+    **dict.fromkeys(("must", "shall"), "duty"),
+    **dict.fromkeys(("may", "can", "could", "might"), "leave"),
+}
 
 
 def _one_statement(a: _Statement, b: _Statement) -> bool:
@@ -286,6 +353,8 @@ def opposite_conflicts(
     for i, t in enumerate(claim_toks):
         if not _could_oppose(t.lower) or not _worded(t) or not _unnegated(claim, claim_toks, i):
             continue
+        if _coordinated(claim, claim_toks, i, lambda u, t=t: _opposed(t, u)):
+            continue  # "the tenant and the landlord signed": both, neither against the other
         said = _statement(claim, claim_toks, i)
         if said == _Statement(None, None, None, False):
             continue  # nothing to tell the statement by
@@ -304,6 +373,35 @@ def opposite_conflicts(
                 )
             )
     return tuple(out)
+
+
+_COORDINATION = frozenset("and or nor the a an its their".split())
+_COORDINATION_REACH = 3
+
+
+def _coordinated(text: str, toks: Sequence[Tok], i: int, joined: Callable[[Tok], bool]) -> bool:
+    """Whether token ``i`` is joined by "and", "or" or a comma to a word ``joined``
+    accepts ("the Landlord and the Tenant", "civil or criminal"): the two are said
+    together, not one instead of the other."""
+    for step in (1, -1):
+        linked = False
+        j = i
+        for _ in range(_COORDINATION_REACH):
+            k = j + step
+            if not 0 <= k < len(toks):
+                break
+            gap = text[toks[min(j, k)].end : toks[max(j, k)].start]
+            if gap.strip(" ,") or "\n" in gap:
+                break
+            linked = linked or "," in gap
+            if toks[k].lower in _COORDINATION:
+                linked = linked or toks[k].lower in ("and", "or", "nor")
+                j = k
+                continue
+            if linked and joined(toks[k]):
+                return True
+            break
+    return False
 
 
 class _Words:
@@ -334,9 +432,15 @@ class _Words:
         found = set(self.by_stem.get(own, ()))
         for other in OPPOSITES.get(own, ()):
             found.update(self.by_stem.get(other, ()))
-        for form in _prefixed_forms(t.lower):
+        for form in (*_prefixed_forms(t.lower), *PARTY_OPPOSITES.get(t.lower, ())):
             found.update(self.by_lower.get(form, ()))
         return sorted(found)
+
+
+def _same_object(a: _Statement, b: _Statement) -> bool:
+    """A party does the same to the same thing: "The Employer pays the premiums" does not
+    back "The employer pays the deductible" (only parties' statements have objects)."""
+    return a.then is None or b.then is None or a.then == b.then
 
 
 def _prefixed_forms(word: str) -> list[str]:
@@ -366,14 +470,20 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
             if not same and not _opposed(t, u):
                 continue
             stated = words.statement(j)
-            if same and (stated.complement == said.complement or _one_statement(stated, said)):
+            if (
+                same
+                and (stated.complement == said.complement or _one_statement(stated, said))
+                and _same_object(stated, said)
+            ):
                 found = None  # the passage says the claim's word of it too
                 break
             if (
                 not same
                 and found is None
                 and _one_statement(stated, said)
+                and (stated.negative, stated.modal) == (said.negative, said.modal)
                 and _unnegated(text, words.toks, j)
+                and not _coordinated(text, words.toks, j, lambda v: stem(v.lower) == own)
             ):
                 found = u
         if found is not None:
