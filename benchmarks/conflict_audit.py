@@ -13,11 +13,19 @@ fact check alone, one side as the claim and the other as its evidence, and count
 conflicts by kind and label: a pair labelled 1 says the same thing, so a conflict there
 is almost always false (the rows are listed); under label 0 many are right.
 
+``--self N`` checks true text against true text: each sentence of the first N CUAD
+contracts (40 to 400 characters) against the three other sentences of its contract most
+like it (rapidfuzz token-set ratio). Both sides are the contract's own words, so a
+conflict there is almost always false: two clauses of one template about different
+things ("within 25 days of the invoice date" / "at least six months prior to the end of
+the Initial Term"). It counts them by kind; ``--rows`` lists them.
+
 Run from the repository root::
 
     python benchmarks/conflict_audit.py                  # 8 W2-shaped and 20 W1-shaped answers
     python benchmarks/conflict_audit.py --w2 20 --w1 50
     python benchmarks/conflict_audit.py --paraphrases    # also the paraphrase pairs
+    python benchmarks/conflict_audit.py --self 40        # also true text against true text
 """
 
 from __future__ import annotations
@@ -28,9 +36,11 @@ from collections import Counter
 
 import _common
 import speed
+from rapidfuzz import fuzz, process
 
 from citemark import align
 from citemark.facts import check_facts
+from citemark.segment import segment
 
 
 def main() -> None:
@@ -38,6 +48,15 @@ def main() -> None:
     parser.add_argument("--w2", type=int, default=8, help="W2-shaped answers")
     parser.add_argument("--w1", type=int, default=20, help="W1-shaped answers")
     parser.add_argument("--paraphrases", action="store_true", help="also paraphrase.jsonl")
+    parser.add_argument(
+        "--self",
+        type=int,
+        default=0,
+        metavar="N",
+        dest="contracts",
+        help="also each sentence of N CUAD contracts against its contract's nearest three",
+    )
+    parser.add_argument("--rows", action="store_true", help="list the --self conflicts")
     options = parser.parse_args()
     workloads = speed.unseen_workloads(_common.w2(), options.w2) + speed.unseen_workloads(
         _common.w1(), options.w1
@@ -62,6 +81,44 @@ def main() -> None:
     if options.paraphrases:
         print()
         paraphrases()
+    if options.contracts:
+        print()
+        self_consistency(options.contracts, options.rows)
+
+
+# Sentences of this length are clauses; shorter ones are headings, longer ones run-ons.
+_CLAUSE_CHARS = (40, 400)
+
+
+def self_consistency(contracts: int, rows: bool) -> None:
+    """Conflicts of the fact check between sentences of one contract, by kind."""
+    kinds: Counter[str] = Counter()
+    found = []
+    sentences = 0
+    for _, text in _common.cuad_contracts()[:contracts]:
+        spans = segment(text)
+        clauses = [
+            text[s.start : s.end]
+            for s in spans
+            if _CLAUSE_CHARS[0] < s.end - s.start < _CLAUSE_CHARS[1]
+        ]
+        for i, claim in enumerate(clauses):
+            others = clauses[:i] + clauses[i + 1 :]
+            nearest = process.extract(claim, others, scorer=fuzz.token_set_ratio, limit=3)
+            passages = [p for p, _, _ in nearest if p != claim]
+            sentences += 1
+            for c in check_facts(claim, passages).conflicts:
+                kinds[c.kind] += 1
+                found.append((c.kind, c.claim.text, c.evidence.text, " ".join(claim.split())[:80]))
+    print(
+        f"true text against true text: {sentences} sentences of {contracts} CUAD contracts, "
+        f"{sum(kinds.values())} conflicts ({sum(kinds.values()) / max(1, sentences):.1%})"
+    )
+    print()
+    print(_common.markdown_table(("kind", "conflicts"), sorted(kinds.items())))
+    if rows:
+        print()
+        print(_common.markdown_table(("kind", "claim says", "other clause says", "claim"), found))
 
 
 def paraphrases() -> None:

@@ -563,6 +563,16 @@ def test_the_other_party_to_a_contract_in_the_same_statement_conflicts(
         # another polarity or modality is another statement
         ("The tenant may not keep pets.", "The landlord may keep pets."),
         ("The tenant must pay rent.", "The landlord may pay rent."),
+        # a party after a preposition is the object of another's act
+        (
+            "Licensor may communicate guidelines to Licensee from time to time.",
+            "Copies are provided as requested by Licensor from time to time.",
+        ),
+        # a defined term in quotes states no outcome
+        (
+            '"Binding Forecast" has the meaning specified in Section 3.2(a);',
+            '"Non-Binding Forecast" has the meaning specified in Section 3.2(a);',
+        ),
     ],
 )
 def test_parties_said_together_or_words_sharing_a_stem_are_no_conflict(

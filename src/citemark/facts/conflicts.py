@@ -406,8 +406,11 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
         need = OUTSIDE_BOUND_WORDS
     if _mixed_periods(cp, ep):
         # a text counts its short periods in days and its long ones in months or years
-        # ("notice within 30 days", "two years to sue"): across them, one shared word
-        # ("tenant") is no tie
+        # ("notice within 30 days", "two years to sue", "within 60 days after" / "during
+        # the last 12 months preceding"): across them, a tie takes two shared words and
+        # the same word leading both ("for 90 days" / "for a period of one (1) year")
+        if crole.lead != erole.lead:
+            return 0
         need = max(need, OUTSIDE_BOUND_WORDS)
     strength = _tie(claim, cp, crole, ev, ep, erole)
     return strength if strength >= need else 0

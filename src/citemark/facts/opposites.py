@@ -195,9 +195,14 @@ class _Statement(NamedTuple):
     modal: str = ""  # "duty" (must, shall), "leave" (may, can) or ""
 
 
-def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
+def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
+    """What the word at ``i`` is said of; ``None`` where it states no outcome of its
+    own: a defined term in quotes ('the "Non-binding Forecast"'), a party that is no
+    subject ("provided to Licensee")."""
+    if _quoted(text, toks[i].start):
+        return None
     if toks[i].lower in PARTY_OPPOSITES:
-        return _party_statement(text, toks, i)
+        return _party_statement(text, toks, i) if _leads(text, toks, i) else None
     complement = word_after(text, toks[i].end, breaks=True)
     if complement is None and text.startswith(",", toks[i].end):
         listed = _list_words(text, toks, i)
@@ -213,6 +218,22 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     else:
         patient = complement
     return _Statement(subject, complement, patient, passive)
+
+
+def _quoted(text: str, at: int) -> bool:
+    """Whether ``at`` lies inside double quotes opened earlier in its line."""
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return line.count('"') % 2 == 1 or line.rfind("“") > line.rfind("”")
+
+
+# What may stand before a party that is its clause's subject: "The Licensee shall",
+# "Each Licensee", "such Tenant"; a preposition ("to Licensee", "by Licensor") makes it
+# the object of another's act.
+_LEADS = frozenset("the a an each such said any either every".split())
+
+
+def _leads(text: str, toks: Sequence[Tok], i: int) -> bool:
+    return i == 0 or toks[i - 1].lower in _LEADS or _boundary(text, toks[i - 1], toks[i])
 
 
 def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
@@ -356,8 +377,8 @@ def opposite_conflicts(
         if _coordinated(claim, claim_toks, i, lambda u, t=t: _opposed(t, u)):
             continue  # "the tenant and the landlord signed": both, neither against the other
         said = _statement(claim, claim_toks, i)
-        if said == _Statement(None, None, None, False):
-            continue  # nothing to tell the statement by
+        if said is None or said == _Statement(None, None, None, False):
+            continue  # no outcome of its own, or nothing to tell the statement by
         key = (t.lower, said)
         if key not in asked:
             asked[key] = _rival(t, said, passages)
@@ -418,13 +439,12 @@ class _Words:
             if _worded(u):
                 self.by_stem.setdefault(stem(u.lower), []).append(j)
                 self.by_lower.setdefault(u.lower, []).append(j)
-        self._statements: dict[int, _Statement] = {}
+        self._statements: dict[int, _Statement | None] = {}
 
-    def statement(self, j: int) -> _Statement:
-        found = self._statements.get(j)
-        if found is None:
-            found = self._statements[j] = _statement(self.text, self.toks, j)
-        return found
+    def statement(self, j: int) -> _Statement | None:
+        if j not in self._statements:
+            self._statements[j] = _statement(self.text, self.toks, j)
+        return self._statements[j]
 
     def answering(self, t: Tok) -> list[int]:
         """Indices of the words that are ``t``'s own or could be its opposite."""
@@ -470,6 +490,8 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
             if not same and not _opposed(t, u):
                 continue
             stated = words.statement(j)
+            if stated is None:
+                continue
             if (
                 same
                 and (stated.complement == said.complement or _one_statement(stated, said))

@@ -53,6 +53,8 @@ class Role:
     head: frozenset[str]
     hedged: bool
     bound: str = ""
+    # the word that leads the fact ("within" 30 days, "for" a period of one year)
+    lead: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,20 +89,15 @@ def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int
     return out
 
 
-def _common(t: Tok) -> bool:
-    return t.surface[:1].islower() and _content(t) is not None
-
-
 def _breaks(toks: tuple[Tok, ...], j: int) -> bool:
     """Whether token ``j`` opens a clause: "as" does, but "as of" and "as at" only open a
-    date ("effective as of January 15, 2023"); "and" and "or" between two common words
-    join them ("free from defects in materials and workmanship for one year"), but not
-    two names, each of which may hold its own value."""
+    date ("effective as of January 15, 2023"). "and" opens one even between two common
+    words ("materials and workmanship"): joining them would tie a contract's values
+    across its clauses (on true text against true text, CUAD: 8 false conflicts more in
+    4,765 sentences)."""
     w = toks[j].lower
     if w not in CLAUSE_BREAK:
         return False
-    if w in ("and", "or") and 0 < j < len(toks) - 1:
-        return not (_common(toks[j - 1]) and _common(toks[j + 1]))
     return not (w == "as" and j + 1 < len(toks) and toks[j + 1].lower in ("of", "at"))
 
 
@@ -175,7 +172,19 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     hedged = any(w in HEDGES for w in before) or "~" in tail or bool(tail_bound)
     words = [toks[j].lower for j in range(max(0, first - 3), first)]
     bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
-    return Role(frozenset(context), head, hedged, bound)
+    return Role(frozenset(context), head, hedged, bound, _lead(toks, first))
+
+
+# Words a period's lead passes over: "for a period of one (1) year" is led by "for".
+_PERIOD_FRAME = frozenset("a an the period term of".split())
+
+
+def _lead(toks: tuple[Tok, ...], first: int) -> str:
+    """The word before a fact, past "a period of" and the like ("" at the start)."""
+    for j in range(first - 1, max(-1, first - 5), -1):
+        if toks[j].lower not in _PERIOD_FRAME:
+            return toks[j].lower
+    return ""
 
 
 def slot_of(text: str, start: int) -> tuple[str, ...]:
