@@ -579,3 +579,73 @@ def test_parties_said_together_or_words_sharing_a_stem_are_no_conflict(
     claim: str, passage: str
 ) -> None:
     assert opposite_pairs(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        ("The fee is payable monthly.", "The fee is payable annually in advance.", None),
+        ("Interest is compounded daily.", "Interest shall be compounded monthly.", None),
+        (
+            "The non-breaching party may terminate the agreement.",
+            "The breaching Party may terminate the agreement upon notice.",
+            ("non-breaching", "breaching"),
+        ),
+    ],
+)
+def test_another_frequency_or_a_party_named_by_its_role_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+def test_a_party_named_by_its_role_is_read_with_what_it_does() -> None:
+    passage = (
+        "The breaching Party shall have sixty (60) days to cure, after which the "
+        "non-breaching Party may terminate the agreement."
+    )
+    claim = "The non-breaching party may terminate the agreement."
+    assert opposite_pairs(claim, passage) == []
+    assert opposite_pairs("The board meets weekly.", "The board meets weekly.") == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "All employees are eligible for the bonus.",
+            "Only employees with at least two years of service are eligible for the bonus.",
+        ),
+        (
+            "Any tenant may terminate the lease early.",
+            "Only tenants who are called to active military duty may terminate the lease early.",
+        ),
+    ],
+)
+def test_a_class_the_passage_limits_with_only_conflicts_with_all_of_it(
+    claim: str, passage: str
+) -> None:
+    (conflict,) = check_facts(claim, [passage]).conflicts
+    assert conflict.kind == "opposite"
+    assert conflict.evidence.text.startswith("Only")
+    report = citemark.align(claim, [{"id": "plan", "text": passage}])
+    assert report.sentences[0].status == "unsupported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the claim keeps the restriction
+        (
+            "All employees with two years of service are eligible for the bonus.",
+            "Only employees with at least two years of service are eligible for the bonus.",
+        ),
+        # "not only" widens, it does not limit
+        (
+            "All employees are eligible for the bonus.",
+            "Not only employees with two years of service are eligible for the bonus.",
+        ),
+    ],
+)
+def test_a_kept_restriction_or_not_only_is_no_conflict(claim: str, passage: str) -> None:
+    assert check_facts(claim, [passage]).conflicts == ()

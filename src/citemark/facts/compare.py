@@ -34,6 +34,7 @@ from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless
 from .opposites import opposite_conflicts
 from .quantities import numeric_words, scan_numeric
 from .roles import layout, role_of, subject_before, word_after, words_after
+from .scope import restriction_conflicts
 from .standards import standard_conflicts
 from .text import Tok, stem, tokens
 
@@ -702,14 +703,16 @@ def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[st
 def _with_opposites(
     claim: str, passages: Sequence[str], found: tuple[FactConflict, ...]
 ) -> tuple[FactConflict, ...]:
-    """``found``, the outcome words a passage states as their opposite and the legal
-    standards it replaces with another, less those on a claim word already in conflict
-    ("prohibited" is a negation as well)."""
+    """``found``, the outcome words a passage states as their opposite, the legal
+    standards it replaces with another and the classes it limits ("only employees
+    with"), less those on a claim word already in conflict ("prohibited" is a negation
+    as well)."""
     more = [
         o
         for o in (
             *opposite_conflicts(claim, passages, _analyse(claim).words),
             *standard_conflicts(claim, passages),
+            *restriction_conflicts(claim, passages),
         )
         if not any(c.claim.start < o.claim.end and o.claim.start < c.claim.end for c in found)
     ]

@@ -97,6 +97,12 @@ def _party_opposites() -> dict[str, frozenset[str]]:
 
 
 PARTY_OPPOSITES = _party_opposites()
+# How often a thing recurs, as lower-case words (Snowball makes "monthly" the noun
+# "month"): "payable monthly" is not "payable annually".
+_FREQUENCIES = frozenset(
+    "daily weekly biweekly fortnightly monthly quarterly semiannually annually yearly".split()
+)
+FREQUENCY_OPPOSITES = {w: _FREQUENCIES - {w} for w in _FREQUENCIES}
 
 
 def _opposites() -> dict[str, frozenset[str]]:
@@ -141,7 +147,9 @@ def _worded(t: Tok) -> bool:
 def _opposed(a: Tok, b: Tok) -> bool:
     if _negated(a.lower, b.lower) or _negated(b.lower, a.lower):
         return True
-    if b.lower in PARTY_OPPOSITES.get(a.lower, ()):
+    if b.lower in PARTY_OPPOSITES.get(a.lower, ()) or b.lower in FREQUENCY_OPPOSITES.get(
+        a.lower, ()
+    ):
         return True
     return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
 
@@ -152,6 +160,7 @@ def _could_oppose(w: str) -> bool:
     return (
         stem(w) in OPPOSITES
         or w in PARTY_OPPOSITES
+        or w in FREQUENCY_OPPOSITES
         or w in _NEGATABLE
         or w.startswith("non")
         or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE)
@@ -174,6 +183,7 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
 
 
 _COURT = stem("court")
+_PARTY = stem("party")
 
 
 class _Statement(NamedTuple):
@@ -203,7 +213,15 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         return None
     if toks[i].lower in PARTY_OPPOSITES:
         return _party_statement(text, toks, i) if _leads(text, toks, i) else None
+    if toks[i].lower in FREQUENCY_OPPOSITES:
+        # how often is said of the verb before it ("payable monthly" / "payable annually
+        # in advance"), whatever follows
+        return _Statement(_subject(toks, i), None, None, False)
     complement = word_after(text, toks[i].end, breaks=True)
+    if complement == _PARTY and i + 1 < len(toks) and stem(toks[i + 1].lower) == _PARTY:
+        # "the non-breaching Party may terminate": a party named by its role, whose
+        # statement is what the party does
+        return _party_statement(text, toks, i + 1)._replace(subject=_subject(toks, i))
     if complement is None and text.startswith(",", toks[i].end):
         listed = _list_words(text, toks, i)
         return _Statement(_subject(toks, i), None, None, False, listed)
@@ -452,7 +470,11 @@ class _Words:
         found = set(self.by_stem.get(own, ()))
         for other in OPPOSITES.get(own, ()):
             found.update(self.by_stem.get(other, ()))
-        for form in (*_prefixed_forms(t.lower), *PARTY_OPPOSITES.get(t.lower, ())):
+        for form in (
+            *_prefixed_forms(t.lower),
+            *PARTY_OPPOSITES.get(t.lower, ()),
+            *FREQUENCY_OPPOSITES.get(t.lower, ()),
+        ):
             found.update(self.by_lower.get(form, ()))
         return sorted(found)
 
