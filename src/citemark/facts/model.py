@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation", "name")
 # What a conflict may be: a fact of any kind, or an outcome word against its opposite
-# ("reversed" / "affirmed", ``opposites``) or a legal standard against another of its
-# family ("de novo" / "abuse of discretion", ``standards``), which are no facts of their own.
+# ("reversed" / "affirmed", ``opposites``), a legal standard against another of its
+# family ("de novo" / "abuse of discretion", ``standards``) or "all" of a class the
+# evidence limits with "only" (``scope``), which are no facts of their own.
 CONFLICT_KINDS: tuple[str, ...] = (*FACT_KINDS, "opposite")
 # The kinds a text states through its numeric scan (numbers, durations, dates):
 # looked up in a source's numeric indexes alone, and weighed by the scorer by whether

@@ -172,8 +172,9 @@ class FactOut(_Open):
 class ConflictOut(_Open):
     kind: str = Field(
         description="number, date, amount, percent, negation, name, or opposite (an outcome "
-        "word against its opposite: 'reversed' / 'affirmed'; or a legal standard against "
-        "another of its family: 'de novo' / 'abuse of discretion')."
+        "word against its opposite: 'reversed' / 'affirmed', 'Licensee' / 'Licensor'; a "
+        "legal standard against another of its family: 'de novo' / 'abuse of discretion'; "
+        "or 'all employees' against 'only employees with ...')."
     )
     text: str = Field(description="The value as the answer states it.")
     start: int = Field(description="Where that value is in the answer (characters).")
