@@ -328,12 +328,14 @@ _MONTH_DAYS = (28.0, 31.0)
 _MEAN_MONTH_DAYS = 365.25 / 12
 
 
-def _day_range(time: tuple[str, str]) -> tuple[float, float]:
+def _days(time: tuple[str, str], month_days: float) -> float:
+    """A period in days, a month taken as ``month_days`` long."""
     system, amount = time
-    value = float(amount)
-    if system == "s":
-        return value / 86400, value / 86400
-    return value * _MONTH_DAYS[0], value * _MONTH_DAYS[1]
+    return float(amount) / 86400 if system == "s" else float(amount) * month_days
+
+
+def _day_range(time: tuple[str, str]) -> tuple[float, float]:
+    return _days(time, _MONTH_DAYS[0]), _days(time, _MONTH_DAYS[1])
 
 
 def _lengths_differ(a: tuple[str, str], b: tuple[str, str]) -> bool:
@@ -353,8 +355,7 @@ def _order(fact: Fact, payload: Payload, days: bool = False) -> float | None:
         return _date_order(payload)
     if isinstance(payload, Quantity):
         if days and payload.time is not None:
-            system, amount = payload.time
-            return float(amount) / 86400 if system == "s" else float(amount) * _MEAN_MONTH_DAYS
+            return _days(payload.time, _MEAN_MONTH_DAYS)
         return _number(payload.time[1] if payload.time else payload.key)
     return None
 
@@ -369,12 +370,12 @@ def _mixed_periods(cp: Payload, ep: Payload) -> bool:
         and cp.time is not None
         and ep.time is not None
         and cp.time[0] != ep.time[0]
-        and _in_days(cp.time)
-        and _in_days(ep.time)
+        and _a_day_or_more(cp.time)
+        and _a_day_or_more(ep.time)
     )
 
 
-def _in_days(time: tuple[str, str]) -> bool:
+def _a_day_or_more(time: tuple[str, str]) -> bool:
     return time[0] == "m" or float(time[1]) >= 86400
 
 

@@ -103,6 +103,8 @@ _FREQUENCIES = frozenset(
     "daily weekly biweekly fortnightly monthly quarterly semiannually annually yearly".split()
 )
 FREQUENCY_OPPOSITES = {w: _FREQUENCIES - {w} for w in _FREQUENCIES}
+# Every pair matched by its lower-case word rather than its stem.
+_WORD_OPPOSITES: dict[str, frozenset[str]] = {**PARTY_OPPOSITES, **FREQUENCY_OPPOSITES}
 
 
 def _opposites() -> dict[str, frozenset[str]]:
@@ -147,9 +149,7 @@ def _worded(t: Tok) -> bool:
 def _opposed(a: Tok, b: Tok) -> bool:
     if _negated(a.lower, b.lower) or _negated(b.lower, a.lower):
         return True
-    if b.lower in PARTY_OPPOSITES.get(a.lower, ()) or b.lower in FREQUENCY_OPPOSITES.get(
-        a.lower, ()
-    ):
+    if b.lower in _WORD_OPPOSITES.get(a.lower, ()):
         return True
     return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
 
@@ -159,8 +159,7 @@ def _could_oppose(w: str) -> bool:
     one, one with a prefix ("unenforceable") or "non"."""
     return (
         stem(w) in OPPOSITES
-        or w in PARTY_OPPOSITES
-        or w in FREQUENCY_OPPOSITES
+        or w in _WORD_OPPOSITES
         or w in _NEGATABLE
         or w.startswith("non")
         or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE)
@@ -470,11 +469,7 @@ class _Words:
         found = set(self.by_stem.get(own, ()))
         for other in OPPOSITES.get(own, ()):
             found.update(self.by_stem.get(other, ()))
-        for form in (
-            *_prefixed_forms(t.lower),
-            *PARTY_OPPOSITES.get(t.lower, ()),
-            *FREQUENCY_OPPOSITES.get(t.lower, ()),
-        ):
+        for form in (*_prefixed_forms(t.lower), *_WORD_OPPOSITES.get(t.lower, ())):
             found.update(self.by_lower.get(form, ()))
         return sorted(found)
 

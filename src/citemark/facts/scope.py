@@ -43,7 +43,7 @@ def _limited(text: str) -> dict[str, tuple[int, int]]:
 
 def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's "all X" that a passage limits to "only X who/with ..."."""
-    if not passages or _EVERY.search(claim) is None:
+    if not passages:
         return ()
     out: list[FactConflict] = []
     for m in _EVERY.finditer(claim):

@@ -6,8 +6,8 @@ shares every content word but the standard, and no number, negation or single
 outcome word tells the two apart. A standard of proof, of suspicion, of review or of
 scrutiny, and the gravest sentences (life imprisonment, death), are terms of art: a
 passage that names another of the same family, and not the claim's own, states a
-different rule. A standard the claim mentions only
-to set aside ("not beyond a reasonable doubt", "rather than de novo") asserts nothing.
+different rule. A standard the claim mentions only to set aside ("not beyond a
+reasonable doubt", "rather than de novo") asserts nothing.
 """
 
 from __future__ import annotations
