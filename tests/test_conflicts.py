@@ -982,7 +982,83 @@ def test_a_denial_to_every_party_reads_the_words_after_the_verb() -> None:
     )
 
 
+def test_a_denial_to_every_party_reaches_each_party_by_name() -> None:
+    neither = ["Neither party may assign this Agreement without the prior written consent."]
+    assert conflict_pairs("The Seller may assign the Agreement without consent.", neither) == [
+        ("negation", "Seller may assign", "Neither party")
+    ]
+    assert conflict_pairs("The Licensee may assign this Agreement.", neither) == [
+        ("negation", "Licensee may assign", "Neither party")
+    ]
+    # a thing, not a party, and a tenant denied by name is no seller
+    assert (
+        conflict_pairs("The license may be assigned.", ["No party may assign the license."]) == []
+    )
+    assert conflict_pairs("The Seller may sublet.", ["No tenant may sublet the premises."]) == []
+
+
 def test_a_vote_in_a_chamber_is_a_vote() -> None:
     assert conflict_pairs(
         "The bill passed the Senate 52-48.", ["The Senate passed the bill by a vote of 51-49."]
     ) == [("number", "52-48", "51-49")]
+
+
+NO_EVENT = "In no event shall either party be liable for any indirect, incidental or consequential damages."
+
+
+def test_an_inverted_denial_conflicts_with_what_it_denies() -> None:
+    assert conflict_pairs(
+        "The supplier is liable for consequential damages.",
+        ["In no event shall the supplier be liable for consequential damages."],
+    ) == [("negation", "is liable", "no event shall the supplier be liable")]
+    # "either party" is each party; the denial reaches the whole list it names
+    assert conflict_pairs("The supplier is liable for consequential damages.", [NO_EVENT]) == [
+        ("negation", "is liable", "no event shall either party be liable")
+    ]
+    assert conflict_pairs(
+        "Licensee may disclose the source code.",
+        ["Under no circumstances will Licensee disclose the source code."],
+    ) == [("negation", "may disclose", "no circumstances will Licensee disclose")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the same denial
+        (
+            "The supplier shall not be liable for consequential damages.",
+            "In no event shall the supplier be liable for consequential damages.",
+        ),
+        # what the claim says the supplier is liable for is not what is denied
+        (
+            "The supplier is liable for direct damages.",
+            "In no event shall the supplier be liable for consequential damages.",
+        ),
+        # another party denied by name
+        (
+            "The buyer is liable for consequential damages.",
+            "In no event shall the supplier be liable for consequential damages.",
+        ),
+    ],
+)
+def test_an_inverted_denial_of_something_else_is_no_negation_conflict(
+    claim: str, passage: str
+) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+def test_notice_given_upon_conflicts_with_no_notice() -> None:
+    assert conflict_pairs(
+        "The landlord may enter the premises without notice.",
+        ["The landlord may enter the premises only upon 24 hours' notice."],
+    ) == [("negation", "without notice", "upon 24 hours' notice")]
+    assert conflict_pairs(
+        "The landlord may enter upon notice.", ["The landlord may enter without notice."]
+    ) == [("negation", "upon notice", "without notice")]
+    assert (
+        conflict_pairs(
+            "The landlord may enter upon notice.",
+            ["The landlord may enter with or without notice."],
+        )
+        == []
+    )

@@ -409,7 +409,7 @@ def test_short_or_unlike_names_stay_rivals() -> None:
 
 PAIR_WORDS = """affirmed reversed vacated overturned upheld granted denied deny admitted accepted
 rejected approved vetoed acquitted convicted sustained overruled won lost lose passed failed
-increased decreased rose fell allowed permitted prohibited forbidden included excluded maximum
+increased decreased rose fell allowed permitted prohibited forbidden maximum
 minimum guilty innocent compensatory punitive nominal statutory civil criminal misdemeanor
 felony oral written express implied plaintiff defendant fixed variable primary secondary
 temporary permanent partial full""".split()
@@ -489,8 +489,182 @@ def test_what_a_warranty_covers_against_what_it_excludes_conflicts() -> None:
     assert_one_opposite(
         "The warranty excludes water damage.",
         "The warranty covers water damage.",
-        ("excludes", "covers"),
+        ("excludes water damage", "covers water damage"),
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # one thing of a list the passage excludes
+        (
+            "The warranty covers parts and labor.",
+            "The warranty covers parts but excludes labor.",
+            ("covers parts and labor", "excludes labor"),
+        ),
+        (
+            "The warranty excludes labor.",
+            "The warranty covers parts and labor.",
+            ("excludes labor", "covers parts and labor"),
+        ),
+        (
+            "The fee includes all costs and taxes.",
+            "The fee includes all costs, excluding taxes.",
+            ("includes all costs and taxes", "excluding taxes"),
+        ),
+        (
+            "The license includes the right to sublicense.",
+            "The license excludes any right to sublicense.",
+            None,
+        ),
+    ],
+)
+def test_a_thing_covered_against_the_same_thing_excluded_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # what the passage covers, or excludes something else
+        ("The warranty covers parts.", "The warranty covers parts but excludes labor."),
+        (
+            "The policy covers fire and flood damage.",
+            "The policy covers fire damage and excludes earthquake damage.",
+        ),
+        # the excluded class is narrowed: another thing than the claim's
+        (
+            "Confidential Information includes information disclosed orally.",
+            "Confidential Information excludes information that is publicly available.",
+        ),
+        # another subject
+        ("The warranty covers labor.", "The insurance policy excludes labor."),
+        ("The warranty covers labor.", "The warranty excludes labor by third parties."),
+        # the passage says both of it, or agrees on what is excluded
+        ("The warranty covers parts and excludes labor.", "The warranty excludes labor."),
+        ("The warranty covers labor.", "The warranty covers labor and excludes labor abroad."),
+    ],
+)
+def test_what_is_covered_beside_other_exclusions_is_no_conflict(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_motions_voidness_joint_liability_and_the_order_of_events_conflict() -> None:
+    # a motion is said of what it asks for
+    assert opposite_pairs(
+        "The court granted summary judgment for the defendant.",
+        "The court denied the defendant's motion for summary judgment.",
+    ) == [("granted", "denied")]
+    assert opposite_pairs(
+        "The court held that the contract was void.",
+        "The court held that the contract was voidable.",
+    ) == [("void", "voidable")]
+    assert opposite_pairs(
+        "The guarantor is jointly and severally liable.",
+        "The guarantor is severally, but not jointly, liable.",
+    ) == [("jointly and severally", "severally, but not jointly")]
+    assert opposite_pairs(
+        "The buyer may inspect the goods before payment.",
+        "The buyer may inspect the goods after payment.",
+    ) == [("before", "after")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a date is the fact check's, not an order of events
+        ("Notice must be given before March 1.", "Notice must be given after March 1."),
+        (
+            "Notice must be given before or after the closing.",
+            "Notice must be given after the closing.",
+        ),
+        # another event
+        (
+            "The buyer pays after delivery.",
+            "The buyer inspects the goods before delivery and pays after delivery.",
+        ),
+        (
+            "The buyer may inspect the goods before acceptance.",
+            "The buyer may inspect the goods after delivery.",
+        ),
+        # a joint liability set aside
+        (
+            "The guarantors are not jointly and severally liable.",
+            "The guarantors shall be severally, but not jointly, liable.",
+        ),
+    ],
+)
+def test_the_same_order_or_another_event_is_no_opposite(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # the other party set aside before the verb
+        (
+            "The tenant, not the landlord, must repair the roof.",
+            "The landlord must repair the roof.",
+            ("tenant", "landlord"),
+        ),
+        (
+            "The landlord must repair the roof.",
+            "The tenant, and not the landlord, shall repair the roof.",
+            ("landlord", "tenant"),
+        ),
+        # a verb of bearing says whose the burden is
+        (
+            "The plaintiff has the burden of proof.",
+            "The defendant bears the burden of proof.",
+            ("plaintiff", "defendant"),
+        ),
+        # "as" before the word: said of the thing before it
+        (
+            "The Supreme Court held the statute unconstitutional.",
+            "The Supreme Court upheld the statute as constitutional.",
+            ("unconstitutional", "constitutional"),
+        ),
+        # grounds of termination
+        (
+            "The agreement is terminable at will.",
+            "The agreement may be terminated only for cause.",
+            ("at will", "only for cause"),
+        ),
+        (
+            "The agreement may be terminated only for cause.",
+            "Either party may terminate this Agreement at will.",
+            ("only for cause", "at will"),
+        ),
+    ],
+)
+def test_parties_asides_and_grounds_of_termination_conflict(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The tenant, not the landlord, must repair the roof.", "The tenant must repair the roof."),
+        ("The plaintiff has the burden of proof.", "The plaintiff bears the burden of proof."),
+        # "for cause" alone leaves ending at will open; "without cause" is at will
+        (
+            "The agreement may be terminated for cause.",
+            "Either party may terminate this Agreement at will.",
+        ),
+        (
+            "The agreement is terminable at will.",
+            "Either party may terminate this Agreement with or without cause.",
+        ),
+        # a negation in the other party's clause is not the tenant's
+        ("The tenant may keep pets.", "The tenant pays rent, and the landlord may not keep pets."),
+    ],
+)
+def test_the_same_party_or_ground_is_no_opposite(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
 
 
 @pytest.mark.parametrize(
@@ -649,3 +823,47 @@ def test_a_class_the_passage_limits_with_only_conflicts_with_all_of_it(
 )
 def test_a_kept_restriction_or_not_only_is_no_conflict(claim: str, passage: str) -> None:
     assert check_facts(claim, [passage]).conflicts == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Payment is due immediately upon delivery.",
+            "Payment is due within thirty (30) days after delivery.",
+            ("immediately", "thirty (30) days"),
+        ),
+        (
+            "Section 7 takes effect immediately.",
+            "Section 7 takes effect on January 1, 2025.",
+            ("immediately", "January 1, 2025"),
+        ),
+    ],
+)
+def test_immediately_against_a_delay_or_a_date_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the passage says "immediately" too; the period is another thing's
+        (
+            "The amendment takes effect immediately.",
+            "The amendment takes effect immediately upon signing, and expires after 90 days.",
+        ),
+        # the period comes before the word, or in another clause
+        (
+            "The employee may resign immediately.",
+            "The employee must give 30 days' notice before resigning.",
+        ),
+        (
+            "Payment is due immediately.",
+            "Payment is due on delivery; interest accrues after 30 days.",
+        ),
+    ],
+)
+def test_immediately_beside_another_period_is_no_conflict(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []

@@ -31,12 +31,13 @@ from .model import (
 )
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
-from .opposites import opposite_conflicts
+from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
 from .roles import layout, role_of, subject_before, word_after, words_after
-from .scope import restriction_conflicts
+from .scope import exclusion_conflicts, restriction_conflicts
 from .standards import standard_conflicts
 from .text import Tok, stem, tokens
+from .timing import timing_conflicts
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def _analyse_uncached(text: str) -> _Analysis:
         if prev not in ASSERT_PREV and not prev.endswith("ly"):
             # "with 24 hours' notice", "with prior written notice"; "for cause" is
             # "with cause"
-            j = _with_before(text, toks, i) if prev in _WITH_QUALIFIERS else None
+            j = _with_before(text, toks, i) if prev in _WITH_QUALIFIERS | _WITH else None
             if prev == "for" and root in _FOR_STATED:
                 j = i - 1
             if j is not None:
@@ -157,21 +158,29 @@ _WITH_QUALIFIERS = frozenset(
 )
 
 
+# What states a thing as given, against a "without": "with notice", "upon 24 hours'
+# notice".
+_WITH = frozenset(("with", "upon"))
+
+
 # Words a "for" states as a "with" would, against a "without": "terminated for cause" /
 # "terminated without cause".
 _FOR_STATED = frozenset((stem("cause"),))
 
 
 def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
-    """The "with" a few qualifying words before token ``i`` ("with 24 hours' notice"),
+    """The "with" or "upon" a few qualifying words before token ``i`` ("with 24 hours'
+    notice", "upon prior written notice"),
     which states the word as present against a "without" on the other side."""
     for j in range(i - 1, max(-1, i - 4), -1):
         if _gap_has_punct(text, toks[j].end, toks[j + 1].start):
             return None
         w = toks[j].lower
-        if w == "with":
+        if w == "upon" and (not j or _gap_has_punct(text, toks[j - 1].end, toks[j].start)):
+            return None  # "Upon prior written notice, the Distributor will": the clause's
+        if w in _WITH:
             return j
-        if w not in _WITH_QUALIFIERS:
+        if w not in _WITH_QUALIFIERS and not w.isdigit():
             return None
     return None
 
@@ -331,11 +340,16 @@ def _said(
     accrues on the deposit" / "Interest shall not accrue on the deposit"; not "Interest
     accrues monthly" / "Interest does not accrue during the grace period", nor "The tenant
     pays utilities" / "The tenant does not pay the water bill")."""
+    subject_at = n.fact.end - len(n.fact.value) + len("not:") if n.inverted else n.fact.start
     for kind, start, end, surface in said.asserted.get(n.head, ()):
         if (
             (kind == "aux" or (n.cue == "without" and kind == "with"))
-            and _same_subject(negated_text, n.fact.start, said_text, start)
+            and (
+                _same_subject(negated_text, subject_at, said_text, start)
+                or (n.inverted and subject_before(negated_text, subject_at) == _PARTY_HEAD)
+            )
             and _same_statement(negated_text, n.fact, negated, said_text, end, surface, said)
+            and (not n.inverted or _denial_reaches(negated_text, n.fact.end, said_text, end))
         ):
             return Fact("negation", said_text[start:end], "pos:" + surface, start, end)
     denied = _denied_of_subject(negated_text, n, said_text, said)
@@ -384,7 +398,7 @@ def _denied_of_subject(
     for kind, start, end, surface in said.asserted.get(stem(verb), ()):
         if (
             kind == "aux"
-            and subject_before(said_text, start) == n.head
+            and _denied_subject(n.head, subject_before(said_text, start))
             and _complements_meet(denied, words_after(said_text, end, _COMPLEMENT_REACH))
         ):
             # shown from the subject on ("party may assign"): what the claim denies
@@ -395,6 +409,16 @@ def _denied_of_subject(
 
 
 _COMPLEMENT_REACH = 3
+# "Neither party may assign" denies it to each side of the contract by name: "The Seller
+# may assign" is the same statement of one of them.
+_PARTY_HEAD = stem("party")
+_PARTY_STEMS = frozenset(map(stem, PARTY_OPPOSITES))
+
+
+def _denied_subject(head: str, subject: str | None) -> bool:
+    """Whether ``subject`` (a stem) is one the negated ``head`` ("tenant" of "No tenant
+    may", "party" of "Neither party may") speaks of."""
+    return subject == head or (head == _PARTY_HEAD and subject in _PARTY_STEMS)
 
 
 def _complements_meet(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -402,6 +426,28 @@ def _complements_meet(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if not a or not b:
         return a == b
     return a[0] in b or b[0] in a
+
+
+_DENIAL_REACH = 12  # words of an inverted denial's clause read for what it denies
+_DENIED_WORDS = re.compile(r"[^\W\d_]+|[.;:!?]")
+
+
+def _denial_reaches(negated_text: str, negated_end: int, said_text: str, said_end: int) -> bool:
+    """Whether what a word is said of lies within what an inverted denial denies of it:
+    "In no event shall the Supplier be liable for any indirect, incidental or
+    consequential damages" denies "liable for consequential damages", not "liable for
+    direct damages"."""
+    said = words_after(said_text, said_end, 1)
+    if not said:
+        return True
+    denied: set[str] = set()
+    for found in _DENIED_WORDS.finditer(negated_text, negated_end):
+        word = found.group().lower()
+        if not word[0].isalpha() or len(denied) >= _DENIAL_REACH:
+            break
+        if word not in STOPWORDS:
+            denied.add(stem(word))
+    return said[0] in denied
 
 
 def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:
@@ -704,18 +750,24 @@ def _with_opposites(
     claim: str, passages: Sequence[str], found: tuple[FactConflict, ...]
 ) -> tuple[FactConflict, ...]:
     """``found``, the outcome words a passage states as their opposite, the legal
-    standards it replaces with another and the classes it limits ("only employees
-    with"), less those on a claim word already in conflict ("prohibited" is a negation
-    as well)."""
-    more = [
-        o
-        for o in (
-            *opposite_conflicts(claim, passages, _analyse(claim).words),
-            *standard_conflicts(claim, passages),
-            *restriction_conflicts(claim, passages),
-        )
-        if not any(c.claim.start < o.claim.end and o.claim.start < c.claim.end for c in found)
-    ]
+    standards it replaces with another, the classes it limits ("only employees
+    with"), the things it excludes that the claim covers and the delay it gives what
+    the claim says happens immediately, less those on a claim word already in conflict
+    ("prohibited" is a negation as well)."""
+    more: list[FactConflict] = []
+    for o in (
+        *opposite_conflicts(claim, passages, _analyse(claim).words),
+        *standard_conflicts(claim, passages),
+        *restriction_conflicts(claim, passages),
+        *exclusion_conflicts(claim, passages),
+        *timing_conflicts(claim, passages, _facts_of),
+    ):
+        # one conflict per claim span: "covers" against "excludes" is the word rule's
+        # and the exclusion rule's both
+        if not any(
+            c.claim.start < o.claim.end and o.claim.start < c.claim.end for c in (*found, *more)
+        ):
+            more.append(o)
     return (*found, *more) if more else found
 
 

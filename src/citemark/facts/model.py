@@ -15,7 +15,8 @@ FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation"
 # What a conflict may be: a fact of any kind, or an outcome word against its opposite
 # ("reversed" / "affirmed", ``opposites``), a legal standard against another of its
 # family ("de novo" / "abuse of discretion", ``standards``) or "all" of a class the
-# evidence limits with "only" (``scope``), which are no facts of their own.
+# evidence limits with "only" or a thing it excludes (``scope``), or "immediately"
+# against a delay (``timing``), which are no facts of their own.
 CONFLICT_KINDS: tuple[str, ...] = (*FACT_KINDS, "opposite")
 # The kinds a text states through its numeric scan (numbers, durations, dates):
 # looked up in a source's numeric indexes alone, and weighed by the scorer by whether

@@ -20,7 +20,7 @@ from .lexicon import (
     STOPWORDS,
 )
 from .model import Fact
-from .text import Tok, stem
+from .text import Tok, owner, stem
 
 _GAP_PUNCT = frozenset(',;:.!?()[]{}"“”\n')  # a newline separates joined passages
 
@@ -38,6 +38,8 @@ class Negation:
     cue: str
     scope: tuple[int, ...]
     soft: bool = False
+    # "In no event shall the Supplier be liable": the cue stands before the subject
+    inverted: bool = False
 
 
 def _idiom(text: str, toks: list[Tok], i: int, cue: str) -> str | None:
@@ -84,7 +86,8 @@ def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
         idiom = _idiom(text, toks, i, cue)
         if idiom == "skip":
             continue
-        head = _governed(text, toks, i, cue)
+        inverted = _no_event(toks, i)
+        head = _inverted(text, toks, i) if inverted else _governed(text, toks, i, cue)
         if head is None:
             continue
         scope = (head, *_clause_after(text, toks, head))
@@ -94,8 +97,45 @@ def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
         end = toks[head].end
         value = "not:" + toks[head].lower
         fact = Fact("negation", text[start:end], value, start, end)
-        out.append(Negation(fact, stem(toks[head].lower), cue, scope, idiom == "soft"))
+        out.append(Negation(fact, stem(toks[head].lower), cue, scope, idiom == "soft", inverted))
     return out
+
+
+# "In no event shall", "Under no circumstances will": the whole clause after is denied.
+_NO_EVENT = frozenset(("event", "circumstances", "case", "circumstance"))
+_INVERSION_REACH = 8
+
+
+def _no_event(toks: list[Tok], i: int) -> bool:
+    return (
+        toks[i].lower == "no"
+        and 0 < i < len(toks) - 1
+        and toks[i - 1].lower in ("in", "under")
+        and toks[i + 1].lower in _NO_EVENT
+    )
+
+
+def _inverted(text: str, toks: list[Tok], i: int) -> int | None:
+    """The word an inverted denial governs: after "be" ("In no event shall the Supplier
+    be liable": "liable"), else the verb after the subject ("In no event will Licensee
+    disclose": "disclose")."""
+    aux = next((j for j in range(i + 2, min(len(toks), i + 4)) if toks[j].lower in AUX), None)
+    if aux is None:
+        return None
+    subject = None
+    for j in range(aux + 1, min(len(toks), aux + _INVERSION_REACH)):
+        w = toks[j].lower
+        if w in ("be", "have") and subject is not None:
+            continue
+        if w in STOPWORDS or not toks[j].content:
+            if subject is not None and w not in ("be", "have", "been"):
+                return None
+            continue
+        if subject is None or owner(text, toks[subject]):
+            subject = j  # "either Party's liability": the owned word is the subject
+            continue
+        return j
+    return None
 
 
 def _governed(text: str, toks: list[Tok], i: int, cue: str) -> int | None:

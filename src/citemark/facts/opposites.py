@@ -14,6 +14,7 @@ motion to dismiss but granted the motion for summary judgment" backs neither).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -21,8 +22,8 @@ from typing import NamedTuple
 from ..abbreviations import NEVER_ENDS
 from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
-from .roles import PASSED_OVER, layout, owner, word_after, words_after
-from .text import Tok, stem
+from .roles import PASSED_OVER, layout, word_after, words_after
+from .text import Tok, owner, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
 _PAIRS = (
@@ -39,13 +40,14 @@ _PAIRS = (
     ("increas", "decreas"),
     ("rise rose", "fall fell"),
     ("allow permit", "prohibit forbid forbidden forbad"),
-    ("includ cover", "exclud"),
     ("maximum", "minimum"),
     ("guilti", "innoc"),
     # comparisons: "whichever is higher" / "whichever is lower"
     ("higher highest", "lower lowest"),
     ("greater larger", "lesser smaller"),
     ("longer", "shorter"),
+    # the order of two events: "inspect the goods before payment" / "after payment"
+    ("befor", "after"),
     ("older", "younger"),
 )
 
@@ -64,6 +66,7 @@ _KINDS = (
     "primari secondari",
     "temporari perman",
     "partial full",
+    "void voidabl",
 )
 
 
@@ -142,8 +145,24 @@ def _negated(word: str, other: str) -> bool:
 
 
 def _worded(t: Tok) -> bool:
-    """A content word, or a negation cue that is one of a pair ("prohibited")."""
-    return t.content or (t.cue is not None and stem(t.lower) in OPPOSITES)
+    """A content word, a negation cue that is one of a pair ("prohibited"), or "before"
+    and "after"."""
+    return t.content or t.lower in _ORDER or (t.cue is not None and stem(t.lower) in OPPOSITES)
+
+
+# Words of order between events; dates and periods are the fact check's ("before March
+# 1" / "after March 1" are turned dates), so these are read only before a common word.
+_ORDER = frozenset(("before", "after"))
+
+
+def _of_events(toks: Sequence[Tok], i: int) -> bool:
+    """Whether "before" or "after" at ``i`` orders an event ("before payment", "after the
+    closing"), not a date, a number or a name."""
+    for t in toks[i + 1 : i + 3]:
+        if t.lower in ("the", "a", "an", "its", "their", "such"):
+            continue
+        return t.content and t.surface[:1].islower()
+    return False
 
 
 def _opposed(a: Tok, b: Tok) -> bool:
@@ -173,8 +192,8 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
         t = toks[j]
         if t.cue is not None:
             return None
-        if t.lower in PASSED_OVER:
-            continue
+        if t.lower in PASSED_OVER or (j == i - 1 and t.lower == "as"):
+            continue  # "upheld the statute as constitutional": said of the statute
         if t.lower == "we":
             return _COURT  # an opinion's "we affirm" is the court's
         return None if t.lower in STOPWORDS else stem(t.lower)
@@ -216,7 +235,7 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
         return _Statement(_subject(toks, i), None, None, False)
-    complement = word_after(text, toks[i].end, breaks=True)
+    complement = _complement(text, toks[i].end)
     if complement == _PARTY and i + 1 < len(toks) and stem(toks[i + 1].lower) == _PARTY:
         # "the non-breaching Party may terminate": a party named by its role, whose
         # statement is what the party does
@@ -233,8 +252,28 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # what it is said of is the word that governs it
         patient = _governor(text, toks, i)
     else:
-        patient = complement
+        # the thing done to, as a passive clause's head names it ("the motion")
+        patient = word_after(text, toks[i].end, breaks=True)
     return _Statement(subject, complement, patient, passive)
+
+
+def _complement(text: str, at: int) -> str | None:
+    """The first content word after ``at`` in its clause, past a verb of bearing and a
+    motion's own word: "denied the defendant's motion for summary judgment" is said of
+    summary judgment, as "granted summary judgment" is."""
+    first = word_after(text, at, breaks=True)
+    if first not in _BEARING and _MOTION.match(text, at) is None:
+        return first
+    rest = words_after(text, at, 2, breaks=True)
+    return rest[1] if len(rest) > 1 else None
+
+
+# "the motion for", "Defendant's motion to", "a petition for": what is asked follows.
+_MOTION = re.compile(
+    r"\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[^\W\d_]+['’]s?\s+)?"
+    r"(?:motion|request|application|petition)s?\s+(?:for|to)\s",
+    re.IGNORECASE,
+)
 
 
 def _quoted(text: str, at: int) -> bool:
@@ -254,20 +293,39 @@ def _leads(text: str, toks: Sequence[Tok], i: int) -> bool:
 
 
 def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
-    """What a party is said to do: its verb and that verb's object, and the polarity."""
-    after = words_after(text, toks[i].end, 2, breaks=True)
-    near = [
-        toks[j]
-        for j in range(i + 1, min(len(toks), i + 1 + _REACH))
-        if not _boundary(text, toks[j - 1], toks[j])
-    ]
+    """What a party is said to do: its verb and that verb's object, and the polarity.
+
+    The verb is read past an aside that sets the other party aside ("The Tenant, not
+    the Landlord, shall repair"), and only within the party's clause ("The Tenant pays
+    rent, and the Landlord may not" puts no negation on the tenant)."""
+    aside = _ASIDE.match(text, toks[i].end)
+    at = aside.end() if aside is not None else toks[i].end
+    after = words_after(text, at, 2, breaks=True)
+    first = next((j for j in range(i + 1, len(toks)) if toks[j].start >= at), len(toks))
+    near: list[Tok] = []
+    for j in range(first, min(len(toks), first + _REACH)):
+        if j > first and _boundary(text, toks[j - 1], toks[j]):
+            break
+        near.append(toks[j])
     negative = any(t.cue is not None for t in near)
     modal = next((_MODALS[t.lower] for t in near if t.lower in _MODALS), "")
+    if after and after[0] in _BEARING:
+        after = (*after[1:], *words_after(text, at, 3, breaks=True)[2:])
     complement = after[0] if after else None
     then = after[1] if len(after) > 1 else None
     return _Statement(
         _subject(toks, i), complement, complement, False, frozenset(), then, negative, modal
     )
+
+
+# ", not the Landlord," or ", and not the Landlord,": who does not do it, between a party
+# and its verb.
+_ASIDE = re.compile(r"\s*,\s*(?:and\s+)?not\s+[^,;:.()\n]{1,40},")
+
+
+# Verbs that only say whose a thing is ("has", "bears", "carries", "holds" the burden of
+# proof), passed over so that what is borne is the statement (stems).
+_BEARING = frozenset(("bear", "carri", "hold"))
 
 
 # A duty and a leave are two statements: "The tenant must pay rent" says nothing against
@@ -390,6 +448,8 @@ def opposite_conflicts(
     asked: dict[tuple[str, _Statement], tuple[int, Tok] | None] = {}
     for i, t in enumerate(claim_toks):
         if not _could_oppose(t.lower) or not _worded(t) or not _unnegated(claim, claim_toks, i):
+            continue
+        if t.lower in _ORDER and not _of_events(claim_toks, i):
             continue
         if _coordinated(claim, claim_toks, i, lambda u, t=t: _opposed(t, u)):
             continue  # "the tenant and the landlord signed": both, neither against the other

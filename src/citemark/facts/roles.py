@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .negation import _gap_has_punct
-from .text import Tok, stem, tokens
+from .text import OWNER, Tok, stem, tokens
 
 # Words that make a number an estimate: "about 500" does not contradict "498".
 HEDGES = frozenset(
@@ -226,7 +226,7 @@ def words_after(text: str, at: int, count: int, breaks: bool = False) -> tuple[s
             break
         if found.start() == owned:
             continue  # the "s" of "'s"
-        if _OWNER.match(text, found.end()):
+        if OWNER.match(text, found.end()):
             owned = found.end() + 1
             continue
         if word not in STOPWORDS:
@@ -234,14 +234,6 @@ def words_after(text: str, at: int, count: int, breaks: bool = False) -> tuple[s
             if len(out) == count:
                 break
     return tuple(out)
-
-
-_OWNER = re.compile(r"['’](?:s\b|\s)")
-
-
-def owner(text: str, t: Tok) -> bool:
-    """Whether the word is an owner ("Defendant's", "plaintiffs'"), no head of its phrase."""
-    return t.lower.endswith(("'s", "’s")) or _OWNER.match(text, t.end) is not None
 
 
 # Words between a subject and its verb that are no part of what the statement is about.

@@ -9,6 +9,12 @@ any, each) and a passage limits the same class with "only" and a qualifier (who,
 that, with, whose, of, in ...), the two disagree on whom the rule reaches. A claim
 that qualifies the class itself ("all employees with two years of service") is
 another statement and is left to the other checks.
+
+The same holds of what a rule covers: "The warranty covers parts and labor" shares
+every word with "The warranty covers parts but excludes labor". A thing the claim
+lists as covered (or included) that a passage lists as excluded (or excepted), or the
+other way round, is a conflict; an excluded class the passage narrows ("excludes
+information that is publicly available") is another thing than the claim's.
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
+from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
+from .roles import subject_before
 from .text import stem
 
 _QUALIFIERS = r"who|whom|that|which|with|whose|of|in|at|on|from|under|over|having|holding"
@@ -63,3 +72,156 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
             )
             break
     return tuple(out)
+
+
+_LIST = r"(?P<list>[^.;:()\n]{1,120})"
+_COVERS = re.compile(rf"\b(?:cover(?:s|ed|ing)?|includ(?:e|es|ed|ing))\s+{_LIST}", re.IGNORECASE)
+_EXCLUDES = re.compile(
+    r"\b(?:exclud(?:e|es|ed|ing)|except(?:\s+for)?|other\s+than"
+    r"|but\s+not(?!\s+(?:be\s+)?limited)|save\s+for"
+    rf"|with\s+the\s+exception\s+of)\s+{_LIST}",
+    re.IGNORECASE,
+)
+# Where a list of covered or excluded things ends: the next clause or a turn ("but",
+# "except"), or a qualifier that narrows its last item (which then is left out).
+_TURN = r"but|except|excluding|excludes?|not|other|save|provided|if|when|where|while"
+_NARROWS = rf"{_QUALIFIERS}|by|for|during|after|before|within|outside|unless"
+_LIST_END = re.compile(rf"\b(?:(?P<turn>{_TURN})|(?P<qualifier>{_NARROWS}))\b", re.IGNORECASE)
+# "including, but not limited to," "including without limitation": no limit on the list.
+_OPEN_LIST = re.compile(
+    r"\W*(?:but\s+not\s+(?:be\s+)?limited\s+to|without\s+limitation)\W*", re.IGNORECASE
+)
+# A verb denied ("do not include", "does not cover"): its list is left to the negation check.
+_DENIED = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_ITEM_CUT = re.compile(r",|\b(?:and|or|nor)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+")
+_VAGUE = frozenset("all any other such certain following".split())
+
+
+class _Item(NamedTuple):
+    """One thing of a list: its content words (stems) and its span, and where the verb
+    that lists it starts."""
+
+    stems: tuple[str, ...]
+    start: int
+    end: int
+    verb: int
+
+
+def _items(pattern: re.Pattern[str], text: str) -> tuple[_Item, ...]:
+    """The things ``text`` lists after each match of ``pattern``."""
+    out: list[_Item] = []
+    for m in pattern.finditer(text):
+        if _DENIED.search(text, max(0, m.start() - 20), m.start()):
+            continue
+        start, end = m.span("list")
+        opened = _OPEN_LIST.match(text, start, end)
+        if opened is not None:
+            start = opened.end()
+        stop = _LIST_END.search(text, start, end)
+        narrowed = stop is not None and stop.group("qualifier") is not None
+        if stop is not None:
+            end = stop.start()
+        found: list[_Item] = []
+        at = start
+        for cut in [*_ITEM_CUT.finditer(text, start, end), None]:
+            piece_end = end if cut is None else cut.start()
+            words = [
+                (w.group().lower(), w.start(), w.end()) for w in _WORD.finditer(text, at, piece_end)
+            ]
+            kept = [(w, a, b) for w, a, b in words if w not in STOPWORDS and w not in _VAGUE]
+            if kept:
+                stems = tuple(stem(w) for w, _, _ in kept)
+                found.append(_Item(stems, kept[0][1], kept[-1][2], m.start()))
+            if cut is not None:
+                at = cut.end()
+        if narrowed and found:
+            found.pop()
+        out.extend(found)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _covered(text: str) -> tuple[tuple[_Item, ...], tuple[_Item, ...]]:
+    """What ``text`` lists as covered or included, and as excluded or excepted."""
+    return _items(_COVERS, text), _items(_EXCLUDES, text)
+
+
+def exclusion_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The things the claim lists as covered that a passage excludes, and the other way
+    round; a passage that says both of a thing decides nothing."""
+    if not passages:
+        return ()
+    covers, excludes = _covered(claim)
+    if not covers and not excludes:
+        return ()
+    out: list[FactConflict] = []
+    for own, rival_side, said, other in (
+        (covers, 1, "covered", "excluded"),
+        (excludes, 0, "excluded", "covered"),
+    ):
+        for item in own:
+            if any(i.stems == item.stems for i in (excludes if rival_side else covers)):
+                continue  # the claim says both of it
+            for index, text in enumerate(passages):
+                lists = _covered(text)
+                if any(i.stems == item.stems for i in lists[1 - rival_side]):
+                    continue
+                rival = next((i for i in lists[rival_side] if i.stems == item.stems), None)
+                if rival is None or not _same_subject(claim, item.verb, text, rival.verb):
+                    continue
+                value = "+".join(item.stems)
+                out.append(
+                    FactConflict(
+                        "opposite",
+                        Fact(
+                            "opposite",
+                            claim[item.verb : item.end],
+                            f"{said}:{value}",
+                            item.verb,
+                            item.end,
+                        ),
+                        Fact(
+                            "opposite",
+                            text[rival.verb : rival.end],
+                            f"{other}:{value}",
+                            rival.verb,
+                            rival.end,
+                        ),
+                        index,
+                    )
+                )
+                break
+    out.sort(key=lambda c: c.claim.start)
+    return tuple(out)
+
+
+def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:
+    """No two different subjects of the two verbs ("The warranty covers" is not "The
+    policy excludes"); a verb with none right before it ("but excludes labor") is said of
+    its sentence's first word ("The warranty covers parts but excludes labor"), so that
+    two definitions ('"MAA" means ... excluding', '"Product Approval" means ...
+    include') are two statements."""
+    a, b = _subject_of(a_text, a_at), _subject_of(b_text, b_at)
+    return a is None or b is None or a == b
+
+
+# A sentence's first word, past its number ("1.48", "(3)") and quotes.
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE_END = re.compile(r"[.!?;:]\s+(?=\S)")
+
+
+def _subject_of(text: str, at: int) -> str | None:
+    """The stem of the word before the verb at ``at``, else of its sentence's first
+    content word."""
+    found = subject_before(text, at)
+    if found is not None:
+        return found
+    start = 0
+    for end in _SENTENCE_END.finditer(text, 0, at):
+        start = end.end()
+    for word in _FIRST_WORD.finditer(text, start, at):
+        low = word.group().lower()
+        if low not in STOPWORDS:
+            return stem(low)
+    return None

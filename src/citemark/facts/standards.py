@@ -42,6 +42,28 @@ _FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
         ("death", r"death (?:penalty|sentence)|sentenced to death|capital punishment"),
     ),
     (
+        # on what grounds a contract or employment may end: "at will" (for any reason,
+        # without cause) against "only for cause" ("for cause" alone does not exclude
+        # ending it at will)
+        (
+            "at will",
+            r"at[- ]will|(?:with or )?without (?:good |just )?cause"
+            r"|for any reason or (?:for )?no reason|for convenience",
+        ),
+        (
+            "only for cause",
+            r"(?:only|solely|exclusively) (?:for|with|upon) (?:good |just )?cause"
+            r"|for (?:good |just )?cause only",
+        ),
+    ),
+    (
+        ("jointly and severally", r"joint(?:ly)?,? and several(?:ly)?"),
+        (
+            "severally, not jointly",
+            r"several(?:ly)?,? (?:but |and )?not joint(?:ly)?|several(?:ly)? (?:liable )?only",
+        ),
+    ),
+    (
         ("strict scrutiny", r"strict scrutiny"),
         ("intermediate scrutiny", r"intermediate scrutiny|heightened scrutiny"),
         ("rational basis", r"rational[- ]basis"),

@@ -140,3 +140,12 @@ def stem(word: str) -> str:
     if w.endswith("'s"):
         w = w[:-2]
     return snowball(w)
+
+
+# The mark after an owner's name: "Party's", "Parties' ".
+OWNER = re.compile(r"['’](?:s\b|\s)")
+
+
+def owner(text: str, t: Tok) -> bool:
+    """Whether the word is an owner ("Defendant's", "plaintiffs'"), no head of its phrase."""
+    return t.lower.endswith(("'s", "’s")) or OWNER.match(text, t.end) is not None
