@@ -1003,7 +1003,10 @@ def test_a_vote_in_a_chamber_is_a_vote() -> None:
     ) == [("number", "52-48", "51-49")]
 
 
-NO_EVENT = "In no event shall either party be liable for any indirect, incidental or consequential damages."
+NO_EVENT = (
+    "In no event shall either party be liable for any indirect, incidental or consequential"
+    " damages."
+)
 
 
 def test_an_inverted_denial_conflicts_with_what_it_denies() -> None:
@@ -1059,6 +1062,27 @@ def test_notice_given_upon_conflicts_with_no_notice() -> None:
         conflict_pairs(
             "The landlord may enter upon notice.",
             ["The landlord may enter with or without notice."],
+        )
+        == []
+    )
+
+
+def test_a_rate_over_another_period_conflicts() -> None:
+    assert conflict_pairs(
+        "Late payments incur interest at 1.5% per month.",
+        ["Late payments incur interest at 1.5% per annum."],
+    ) == [("percent", "1.5% per month", "1.5% per annum")]
+    # the same period in other words; a passage that gives the claim's period too
+    assert (
+        conflict_pairs(
+            "Interest accrues at five percent (5%) per year.", ["Interest accrues at 5% per annum."]
+        )
+        == []
+    )
+    assert (
+        conflict_pairs(
+            "Interest accrues at 5% monthly.",
+            ["Interest accrues at 5% per annum, or 5% per month after default."],
         )
         == []
     )

@@ -867,3 +867,25 @@ def test_immediately_against_a_delay_or_a_date_conflicts(
 )
 def test_immediately_beside_another_period_is_no_conflict(claim: str, passage: str) -> None:
     assert opposite_pairs(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The amount is payable in US dollars.",
+            "The amount is payable in euros.",
+            ("dollars", "euros"),
+        ),
+        ("The provision is mandatory.", "The provision is optional.", ("mandatory", "optional")),
+        (
+            "The court has exclusive jurisdiction.",
+            "The court has concurrent jurisdiction.",
+            ("exclusive", "concurrent"),
+        ),
+    ],
+)
+def test_currencies_and_kinds_of_duty_and_jurisdiction_conflict(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)

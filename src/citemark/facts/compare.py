@@ -33,6 +33,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
+from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
 from .scope import exclusion_conflicts, restriction_conflicts
 from .standards import standard_conflicts
@@ -751,9 +752,9 @@ def _with_opposites(
 ) -> tuple[FactConflict, ...]:
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
-    with"), the things it excludes that the claim covers and the delay it gives what
-    the claim says happens immediately, less those on a claim word already in conflict
-    ("prohibited" is a negation as well)."""
+    with"), the things it excludes that the claim covers, the delay it gives what
+    the claim says happens immediately and the period it gives a rate, less those on
+    a claim word already in conflict ("prohibited" is a negation as well)."""
     more: list[FactConflict] = []
     for o in (
         *opposite_conflicts(claim, passages, _analyse(claim).words),
@@ -761,6 +762,7 @@ def _with_opposites(
         *restriction_conflicts(claim, passages),
         *exclusion_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),
+        *rate_conflicts(claim, passages, _facts_of),
     ):
         # one conflict per claim span: "covers" against "excludes" is the word rule's
         # and the exclusion rule's both

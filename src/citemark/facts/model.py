@@ -9,6 +9,7 @@ import them without an import cycle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation", "name")
@@ -92,3 +93,8 @@ class NegKey:
 
 
 Payload = Quantity | DateKeys | NameKey | NegKey
+
+
+# A text's facts and their payloads, as the analysis gives them: handed to the checks
+# that read facts (``timing``, ``rates``) so that they need not import the analysis.
+FactsOf = Callable[[str], tuple[tuple[Fact, ...], tuple[Payload, ...]]]

@@ -67,6 +67,9 @@ _KINDS = (
     "temporari perman",
     "partial full",
     "void voidabl",
+    "mandatori option",
+    "exclus concurr",
+    "dollar euro yen",
 )
 
 

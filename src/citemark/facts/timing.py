@@ -5,27 +5,31 @@ evidence gives it a delay or a date.
 amendment takes effect ninety days after enactment", and has no number of its own to
 compare: the fact check sees only a number the claim lacks, which is no error of the
 claim's. Yet the two disagree on the one thing a reader acts on, when. A passage that
-ties the same word ("effect", "due", "payable", "terminate") to a period or a date,
+ties the same word ("effect", "due", "payable") to a period or a date,
 and says nothing of "immediately" itself, states another time.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from .model import Fact, FactConflict, Payload, Quantity
+from .model import Fact, FactConflict, FactsOf, Quantity
 from .roles import subject_before
 from .text import stem
 
+# The words whose time a claim may state as "immediately": a thing taking effect or
+# falling due. Acts ("terminate immediately if the other party breaches", "notify
+# immediately") have delays for other grounds beside them in the same contract.
+_ANCHORS = frozenset(
+    map(stem, "effect effective due payable owing vest commence begin start expire".split())
+)
 _AT_ONCE = re.compile(r"\b(?:immediately|forthwith|at once|without delay)\b", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]+")
 # Characters after the anchor word within which the period or date must begin, in the
 # same clause ("due within thirty (30) days after delivery").
 _REACH = 40
 _CLAUSE_END = re.compile(r"[.;:!?\n]")
-
-FactsOf = Callable[[str], tuple[tuple[Fact, ...], tuple[Payload, ...]]]
 
 
 def timing_conflicts(
@@ -38,7 +42,7 @@ def timing_conflicts(
     out: list[FactConflict] = []
     for m in _AT_ONCE.finditer(claim):
         anchor = subject_before(claim, m.start())
-        if anchor is None:
+        if anchor not in _ANCHORS:
             continue
         found = _delay(anchor, passages, facts_of)
         if found is not None:
