@@ -889,3 +889,19 @@ def test_currencies_and_kinds_of_duty_and_jurisdiction_conflict(
     claim: str, passage: str, expected: tuple[str, str]
 ) -> None:
     assert_one_opposite(claim, passage, expected)
+
+
+def test_whose_consent_a_party_owns_is_a_statement_of_its_own() -> None:
+    assert opposite_pairs(
+        "The contract requires the buyer's consent.", "The contract requires the seller's consent."
+    ) == [("buyer's", "seller's")]
+    assert opposite_pairs(
+        "The tenants' deposit is held in trust.", "The landlords' deposit is held in trust."
+    ) == [("tenants", "landlords")]
+    # both named; a party's act is not its thing
+    both = "The contract requires the buyer's consent and the seller's approval."
+    assert opposite_pairs("The contract requires the buyer's consent.", both) == []
+    assert (
+        opposite_pairs("The buyer's consent is required.", "The seller shall consent to any sale.")
+        == []
+    )

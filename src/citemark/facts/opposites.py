@@ -23,7 +23,7 @@ from ..abbreviations import NEVER_ENDS
 from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
 from .roles import PASSED_OVER, layout, word_after, words_after
-from .text import Tok, owner, stem
+from .text import OWNER, Tok, owner, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
 _PAIRS = (
@@ -168,10 +168,15 @@ def _of_events(toks: Sequence[Tok], i: int) -> bool:
     return False
 
 
+def _base(word: str) -> str:
+    """A word without its owner's mark: "buyer's" is "buyer"."""
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
 def _opposed(a: Tok, b: Tok) -> bool:
     if _negated(a.lower, b.lower) or _negated(b.lower, a.lower):
         return True
-    if b.lower in _WORD_OPPOSITES.get(a.lower, ()):
+    if _base(b.lower) in _WORD_OPPOSITES.get(_base(a.lower), ()):
         return True
     return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
 
@@ -181,7 +186,7 @@ def _could_oppose(w: str) -> bool:
     one, one with a prefix ("unenforceable") or "non"."""
     return (
         stem(w) in OPPOSITES
-        or w in _WORD_OPPOSITES
+        or _base(w) in _WORD_OPPOSITES
         or w in _NEGATABLE
         or w.startswith("non")
         or (w[:2] in _PREFIXES and w[2:] in _NEGATABLE)
@@ -223,7 +228,8 @@ class _Statement(NamedTuple):
     # what its verb is done to, and whether a negation follows it ("may not keep")
     then: str | None = None
     negative: bool = False
-    modal: str = ""  # "duty" (must, shall), "leave" (may, can) or ""
+    # "duty" (must, shall), "leave" (may, can), "owner" (the party's own thing) or ""
+    modal: str = ""
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -232,6 +238,8 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     subject ("provided to Licensee")."""
     if _quoted(text, toks[i].start):
         return None
+    if _base(toks[i].lower) in PARTY_OPPOSITES and owner(text, toks[i]):
+        return _owner_statement(text, toks[i])
     if toks[i].lower in PARTY_OPPOSITES:
         return _party_statement(text, toks, i) if _leads(text, toks, i) else None
     if toks[i].lower in FREQUENCY_OPPOSITES:
@@ -293,6 +301,14 @@ _LEADS = frozenset("the a an each such said any either every".split())
 
 def _leads(text: str, toks: Sequence[Tok], i: int) -> bool:
     return i == 0 or toks[i - 1].lower in _LEADS or _boundary(text, toks[i - 1], toks[i])
+
+
+def _owner_statement(text: str, t: Tok) -> _Statement:
+    """Whose a thing is ("requires the Buyer's consent"): said of the thing owned, and
+    told apart from what a party does by its ``modal``."""
+    mark = OWNER.match(text, t.end)
+    owned = word_after(text, mark.end() if mark is not None else t.end, breaks=True)
+    return _Statement(None, owned, owned, False, modal="owner")
 
 
 def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
@@ -518,7 +534,7 @@ class _Words:
         for j, u in enumerate(self.toks):
             if _worded(u):
                 self.by_stem.setdefault(stem(u.lower), []).append(j)
-                self.by_lower.setdefault(u.lower, []).append(j)
+                self.by_lower.setdefault(_base(u.lower), []).append(j)
         self._statements: dict[int, _Statement | None] = {}
 
     def statement(self, j: int) -> _Statement | None:
@@ -532,7 +548,7 @@ class _Words:
         found = set(self.by_stem.get(own, ()))
         for other in OPPOSITES.get(own, ()):
             found.update(self.by_stem.get(other, ()))
-        for form in (*_prefixed_forms(t.lower), *_WORD_OPPOSITES.get(t.lower, ())):
+        for form in (*_prefixed_forms(t.lower), *_WORD_OPPOSITES.get(_base(t.lower), ())):
             found.update(self.by_lower.get(form, ()))
         return sorted(found)
 
