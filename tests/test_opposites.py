@@ -407,9 +407,9 @@ def test_short_or_unlike_names_stay_rivals() -> None:
         assert check_facts(claim, [passage]).conflicts != ()
 
 
-PAIR_WORDS = """affirmed reversed vacated overturned upheld granted denied deny admitted accepted
-rejected approved vetoed acquitted convicted sustained overruled won lost lose passed failed
-increased decreased rose fell allowed permitted prohibited forbidden maximum
+PAIR_WORDS = """affirmed reversed vacated overturned remanded upheld granted denied deny admitted
+accepted rejected approved vetoed acquitted convicted sustained overruled won lost lose passed
+failed increased decreased rose fell allowed permitted prohibited forbidden maximum
 minimum guilty innocent compensatory punitive nominal statutory civil criminal misdemeanor
 felony oral written express implied plaintiff defendant fixed variable primary secondary
 temporary permanent partial full""".split()
@@ -449,6 +449,11 @@ def test_the_quick_test_lets_every_pair_word_through(word: str) -> None:
             "Officers needed probable cause to stop the car.",
             "Officers needed only reasonable suspicion to stop the car.",
             ("probable cause", "reasonable suspicion"),
+        ),
+        (
+            "The defendant was sentenced to 10 years in prison.",
+            "The defendant was sentenced to 10 years of probation.",
+            ("in prison", "of probation"),
         ),
     ],
 )
@@ -905,3 +910,11 @@ def test_whose_consent_a_party_owns_is_a_statement_of_its_own() -> None:
         opposite_pairs("The buyer's consent is required.", "The seller shall consent to any sale.")
         == []
     )
+
+
+def test_a_custodial_sentence_beside_probation_is_no_conflict() -> None:
+    both = (
+        "The defendant was sentenced to two years in prison followed by three years of probation."
+    )
+    assert opposite_pairs("The defendant was sentenced to probation.", both) == []
+    assert opposite_pairs("The defendant was sentenced to two years in prison.", both) == []

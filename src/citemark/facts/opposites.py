@@ -27,7 +27,7 @@ from .text import OWNER, Tok, owner, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
 _PAIRS = (
-    ("affirm", "revers vacat overturn"),
+    ("affirm", "revers vacat overturn remand"),
     ("uphold upheld", "revers vacat overturn"),
     ("grant", "deni"),
     ("admit", "deni"),

@@ -57,6 +57,14 @@ _FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
         ),
     ),
     (
+        # a sentence served in custody against one served in the community
+        (
+            "imprisonment",
+            r"(?:in|to) (?:prison|jail)|(?:of|to) (?:imprisonment|incarceration)|prison term",
+        ),
+        ("probation", r"(?:of|to) probation|probationary sentence"),
+    ),
+    (
         ("jointly and severally", r"joint(?:ly)?,? and several(?:ly)?"),
         (
             "severally, not jointly",
