@@ -1042,6 +1042,12 @@ def test_an_inverted_denial_conflicts_with_what_it_denies() -> None:
             "The buyer is liable for consequential damages.",
             "In no event shall the supplier be liable for consequential damages.",
         ),
+        # what the denial excepts
+        (
+            "The supplier is liable for damages caused by its gross negligence.",
+            "In no event shall the supplier be liable for consequential damages, except for"
+            " damages caused by its gross negligence.",
+        ),
     ],
 )
 def test_an_inverted_denial_of_something_else_is_no_negation_conflict(

@@ -434,21 +434,25 @@ _DENIED_WORDS = re.compile(r"[^\W\d_]+|[.;:!?]")
 
 
 def _denial_reaches(negated_text: str, negated_end: int, said_text: str, said_end: int) -> bool:
-    """Whether what a word is said of lies within what an inverted denial denies of it:
-    "In no event shall the Supplier be liable for any indirect, incidental or
-    consequential damages" denies "liable for consequential damages", not "liable for
-    direct damages"."""
-    said = words_after(said_text, said_end, 1)
-    if not said:
-        return True
+    """Whether what a word is said of (its first two content words after) lies within
+    what an inverted denial denies of it, up to the denial's exception: "In no event
+    shall the Supplier be liable for any indirect, incidental or consequential damages"
+    denies "liable for consequential damages", not "liable for direct damages" nor
+    "liable" alone."""
+    said = words_after(said_text, said_end, 2)
     denied: set[str] = set()
     for found in _DENIED_WORDS.finditer(negated_text, negated_end):
         word = found.group().lower()
-        if not word[0].isalpha() or len(denied) >= _DENIAL_REACH:
+        if not word[0].isalpha() or len(denied) >= _DENIAL_REACH or word in _EXCEPTIONS:
             break
         if word not in STOPWORDS:
             denied.add(stem(word))
-    return said[0] in denied
+    return bool(said) and denied.issuperset(said)
+
+
+# Where what a denial denies ends: "In no event shall the Supplier be liable for
+# consequential damages, except for damages caused by its gross negligence".
+_EXCEPTIONS = frozenset("except unless provided save excluding but other".split())
 
 
 def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:

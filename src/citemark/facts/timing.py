@@ -29,7 +29,17 @@ _WORDS = re.compile(r"[^\W\d_]+")
 # Characters after the anchor word within which the period or date must begin, in the
 # same clause ("due within thirty (30) days after delivery").
 _REACH = 40
-_CLAUSE_END = re.compile(r"[.;:!?\n]")
+# The words that may tie the anchor to its period or date ("due within", "effective as
+# of", "payable no later than"); any other word makes the period another thing's ("on the
+# Effective Date and continue for a period of three years").
+_TIES = frozenset(
+    "within after following on as of no not later than by upon the a period exactly".split()
+)
+_GAP = re.compile(r"[^\W\d_]+|[^\w\s]")
+
+
+def _ties(gap: str) -> bool:
+    return all(w.lower() in _TIES for w in _GAP.findall(gap))
 
 
 def timing_conflicts(
@@ -76,6 +86,6 @@ def _delay(anchor: str, passages: Sequence[str], facts_of: FactsOf) -> tuple[int
                 continue
             for f in timed:
                 gap = text[word.end() : f.start]
-                if 0 <= f.start - word.end() <= _REACH and not _CLAUSE_END.search(gap):
+                if 0 <= f.start - word.end() <= _REACH and _ties(gap):
                     return index, f
     return None
