@@ -868,6 +868,12 @@ def test_immediately_against_a_delay_or_a_date_conflicts(
             "Payment is due immediately.",
             "Payment is due on delivery; interest accrues after 30 days.",
         ),
+        # the period is what the agreement continues for, not when it takes effect
+        (
+            "The agreement takes effect immediately upon signing.",
+            "This Agreement shall become effective on the Effective Date and continue for a period"
+            " of three years.",
+        ),
     ],
 )
 def test_immediately_beside_another_period_is_no_conflict(claim: str, passage: str) -> None:
