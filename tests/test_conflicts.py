@@ -990,6 +990,10 @@ def test_a_denial_to_every_party_reaches_each_party_by_name() -> None:
     assert conflict_pairs("The Licensee may assign this Agreement.", neither) == [
         ("negation", "Licensee may assign", "Neither party")
     ]
+    # a side the contract names without a paired opposite
+    assert conflict_pairs("The Supplier may assign this Agreement.", neither) == [
+        ("negation", "Supplier may assign", "Neither party")
+    ]
     # a thing, not a party, and a tenant denied by name is no seller
     assert (
         conflict_pairs("The license may be assigned.", ["No party may assign the license."]) == []

@@ -375,3 +375,12 @@ def test_span_f1_holds_its_floor_on_held_out_dev() -> None:
     for part in ("dev", "train"):
         mine = rows[("citemark", part)].f1
         assert mine > rows[("every_token", part)].f1 and mine > rows[("absent_words", part)].f1
+
+
+def test_a_flagged_number_is_shown_whole() -> None:
+    """The word tokens of "1.5%" are "1" and "5": a span must not start inside it."""
+    answer = "Late payments bear interest at 1.5% per month."
+    report = align(answer, [{"id": "S", "text": "Late payments bear interest at 1.5% per annum."}])
+    shown = [answer[u.start : u.end] for u in report.sentences[0].unsupported_spans]
+    assert any(s.startswith("1.5%") for s in shown)
+    assert not any(s.startswith(("5%", ".5")) for s in shown)

@@ -801,7 +801,30 @@ def _merge(
             spans[-1] = Span(spans[-1].start, end)
         else:
             spans.append(Span(_lead(answer, words, n, settings.lead, spans), end))
-    return tuple(spans)
+    return _whole_numbers(answer, spans)
+
+
+# A number written with a point or comma inside: "1.5", "2,400.00".
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)+")
+
+
+def _whole_numbers(answer: str, spans: list[Span]) -> tuple[Span, ...]:
+    """Spans widened to the whole of a number they cut into: the word tokens of "1.5%"
+    are "1" and "5", and a span on "5% per month" alone would show a reviewer a value
+    the answer does not state (overlapping spans are then joined)."""
+    out: list[Span] = []
+    for span in spans:
+        start, end = span.start, span.end
+        for edge in (start, end):
+            lo = max(0, edge - 24)
+            for m in _NUMBER.finditer(answer, lo, min(len(answer), edge + 24)):
+                if m.start() < edge < m.end():
+                    start, end = min(start, m.start()), max(end, m.end())
+        if out and start <= out[-1].end:
+            out[-1] = Span(out[-1].start, max(end, out[-1].end))
+        else:
+            out.append(Span(start, end))
+    return tuple(out)
 
 
 def _lead(answer: str, words: Tokens, n: int, lead: int, spans: list[Span]) -> int:

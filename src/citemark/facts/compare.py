@@ -413,7 +413,12 @@ _COMPLEMENT_REACH = 3
 # "Neither party may assign" denies it to each side of the contract by name: "The Seller
 # may assign" is the same statement of one of them.
 _PARTY_HEAD = stem("party")
-_PARTY_STEMS = frozenset(map(stem, PARTY_OPPOSITES))
+# The sides a contract names besides the paired ones (``PARTY_OPPOSITES``): "The
+# Supplier", "the Company", "Distributor".
+_CONTRACT_PARTIES = """supplier customer company distributor contractor subcontractor
+    consultant client provider manufacturer reseller partner shareholder investor guarantor
+    owner agent principal publisher developer sponsor purchaser licensor licensee""".split()
+_PARTY_STEMS = frozenset(map(stem, (*PARTY_OPPOSITES, *_CONTRACT_PARTIES)))
 
 
 def _denied_subject(head: str, subject: str | None) -> bool:
