@@ -522,6 +522,12 @@ def test_what_a_warranty_covers_against_what_it_excludes_conflicts() -> None:
             "The license excludes any right to sublicense.",
             None,
         ),
+        # excluded by a preposition: said of the sentence's subject
+        (
+            "The treaty covers trade and fishing rights.",
+            "The treaty covers trade but not fishing rights.",
+            ("covers trade and fishing rights", "but not fishing rights"),
+        ),
     ],
 )
 def test_a_thing_covered_against_the_same_thing_excluded_conflicts(

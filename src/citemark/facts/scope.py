@@ -95,6 +95,7 @@ _OPEN_LIST = re.compile(
 _DENIED = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _ITEM_CUT = re.compile(r",|\b(?:and|or|nor)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+")
+_FINITE = re.compile(r"(?:cover|includ|exclud)(?:e|es|ed|s)?\b", re.IGNORECASE)
 _VAGUE = frozenset("all any other such certain following".split())
 
 
@@ -106,6 +107,9 @@ class _Item(NamedTuple):
     start: int
     end: int
     verb: int
+    # listed by a verb with a subject of its own ("covers", "excludes"), not by a
+    # preposition or participle ("including", "except", "but not")
+    finite: bool
 
 
 def _items(pattern: re.Pattern[str], text: str) -> tuple[_Item, ...]:
@@ -115,6 +119,7 @@ def _items(pattern: re.Pattern[str], text: str) -> tuple[_Item, ...]:
         if _DENIED.search(text, max(0, m.start() - 20), m.start()):
             continue
         start, end = m.span("list")
+        finite = _FINITE.match(m.group()) is not None
         opened = _OPEN_LIST.match(text, start, end)
         if opened is not None:
             start = opened.end()
@@ -132,7 +137,7 @@ def _items(pattern: re.Pattern[str], text: str) -> tuple[_Item, ...]:
             kept = [(w, a, b) for w, a, b in words if w not in STOPWORDS and w not in _VAGUE]
             if kept:
                 stems = tuple(stem(w) for w, _, _ in kept)
-                found.append(_Item(stems, kept[0][1], kept[-1][2], m.start()))
+                found.append(_Item(stems, kept[0][1], kept[-1][2], m.start(), finite))
             if cut is not None:
                 at = cut.end()
         if narrowed and found:
@@ -168,7 +173,7 @@ def exclusion_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConfli
                 if any(i.stems == item.stems for i in lists[1 - rival_side]):
                     continue
                 rival = next((i for i in lists[rival_side] if i.stems == item.stems), None)
-                if rival is None or not _same_subject(claim, item.verb, text, rival.verb):
+                if rival is None or not _same_subject(claim, item, text, rival):
                     continue
                 value = "+".join(item.stems)
                 out.append(
@@ -196,25 +201,28 @@ def exclusion_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConfli
     return tuple(out)
 
 
-def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:
+def _same_subject(a_text: str, a: _Item, b_text: str, b: _Item) -> bool:
     """No two different subjects of the two verbs ("The warranty covers" is not "The
     policy excludes"); a verb with none right before it ("but excludes labor") is said of
     its sentence's first word ("The warranty covers parts but excludes labor"), so that
     two definitions ('"MAA" means ... excluding', '"Product Approval" means ...
     include') are two statements."""
-    a, b = _subject_of(a_text, a_at), _subject_of(b_text, b_at)
-    return a is None or b is None or a == b
+    one, other = _subject_of(a_text, a), _subject_of(b_text, b)
+    return one is None or other is None or one == other
 
 
 # A sentence's first word, past its number ("1.48", "(3)") and quotes.
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
+_FINITE = re.compile(r"(?:cover|includ|exclud)(?:e|es|ed|s)?\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;:]\s+(?=\S)")
 
 
-def _subject_of(text: str, at: int) -> str | None:
-    """The stem of the word before the verb at ``at``, else of its sentence's first
+def _subject_of(text: str, item: _Item) -> str | None:
+    """The stem of the word before the verb that lists ``item``, else (or where a
+    preposition lists it: "covers trade but not fishing rights") of its sentence's first
     content word."""
-    found = subject_before(text, at)
+    at = item.verb
+    found = subject_before(text, at) if item.finite else None
     if found is not None:
         return found
     start = 0
