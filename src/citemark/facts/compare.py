@@ -171,14 +171,15 @@ _FOR_STATED = frozenset((stem("cause"),))
 
 def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
     """The "with" or "upon" a few qualifying words before token ``i`` ("with 24 hours'
-    notice", "upon prior written notice"),
-    which states the word as present against a "without" on the other side."""
+    notice", "upon prior written notice"), which states the word as present against a
+    "without" on the other side."""
     for j in range(i - 1, max(-1, i - 4), -1):
         if _gap_has_punct(text, toks[j].end, toks[j + 1].start):
             return None
         w = toks[j].lower
         if w == "upon" and (not j or _gap_has_punct(text, toks[j - 1].end, toks[j].start)):
-            return None  # "Upon prior written notice, the Distributor will": the clause's
+            return None  # "Upon prior written notice, the Distributor will": the clause's,
+            # not the word's
         if w in _WITH:
             return j
         if w not in _WITH_QUALIFIERS and not w.isdigit():
@@ -341,7 +342,9 @@ def _said(
     accrues on the deposit" / "Interest shall not accrue on the deposit"; not "Interest
     accrues monthly" / "Interest does not accrue during the grace period", nor "The tenant
     pays utilities" / "The tenant does not pay the water bill")."""
-    subject_at = n.fact.end - len(n.fact.value) + len("not:") if n.inverted else n.fact.start
+    # an inverted denial's subject stands before its head word, not before its cue
+    head_start = n.fact.end - len(n.fact.value.partition(":")[2])
+    subject_at = head_start if n.inverted else n.fact.start
     for kind, start, end, surface in said.asserted.get(n.head, ()):
         if (
             (kind == "aux" or (n.cue == "without" and kind == "with"))

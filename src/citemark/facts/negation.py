@@ -125,9 +125,8 @@ def _inverted(text: str, toks: list[Tok], i: int) -> int | None:
     subject = None
     for j in range(aux + 1, min(len(toks), aux + _INVERSION_REACH)):
         w = toks[j].lower
-        if w in ("be", "have") and subject is not None:
-            continue
         if w in STOPWORDS or not toks[j].content:
+            # before the subject: its article; after it, only the verb's "be" or "have"
             if subject is not None and w not in ("be", "have", "been"):
                 return None
             continue
