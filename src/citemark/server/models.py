@@ -174,7 +174,8 @@ class ConflictOut(_Open):
         description="number, date, amount, percent, negation, name, or opposite (an outcome "
         "word against its opposite: 'reversed' / 'affirmed', 'Licensee' / 'Licensor'; a "
         "legal standard against another of its family: 'de novo' / 'abuse of discretion'; "
-        "or 'all employees' against 'only employees with ...')."
+        "'all employees' against 'only employees with ...'; 'covers parts and labor' "
+        "against 'excludes labor'; 'immediately' against 'within thirty (30) days')."
     )
     text: str = Field(description="The value as the answer states it.")
     start: int = Field(description="Where that value is in the answer (characters).")
