@@ -1096,3 +1096,36 @@ def test_a_rate_over_another_period_conflicts() -> None:
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Either party may assign the agreement to an affiliate.",
+            "Neither party may assign this Agreement, except to an Affiliate, without the prior"
+            " written consent of the other party.",
+        ),
+        (
+            "The seller may assign the agreement to a successor.",
+            "Neither party may assign this Agreement except to a successor in interest.",
+        ),
+        (
+            "The buyer may assign the agreement with consent.",
+            "Neither party may assign this Agreement without the prior written consent of the"
+            " other party.",
+        ),
+    ],
+)
+def test_a_claim_of_what_a_denial_excepts_is_no_conflict(claim: str, passage: str) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+
+
+def test_a_claim_that_denies_the_exception_still_conflicts() -> None:
+    passage = (
+        "Neither party may assign this Agreement, except to an Affiliate, without the prior"
+        " written consent of the other party."
+    )
+    assert conflict_pairs(
+        "The Seller may assign the Agreement to anyone without consent.", [passage]
+    ) == [("negation", "Seller may assign", "Neither party")]

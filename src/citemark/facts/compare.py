@@ -399,6 +399,8 @@ def _denied_of_subject(
     # first few ("may terminate for convenience" / "may terminate this Agreement for
     # convenience")
     denied = words_after(negated_text, found.end(), _COMPLEMENT_REACH)
+    if _states_exception(negated_text, found.end(), said_text):
+        return None
     for kind, start, end, surface in said.asserted.get(stem(verb), ()):
         if (
             kind == "aux"
@@ -413,6 +415,36 @@ def _denied_of_subject(
 
 
 _COMPLEMENT_REACH = 3
+# What a denial to every party lets through: "Neither party may assign this Agreement,
+# except to an Affiliate, without the prior written consent of the other party".
+_EXCEPTION = re.compile(
+    r"\b(?:except|unless|other than|save|without)\b(?P<rest>[^.;:!?\n]{0,60})", re.IGNORECASE
+)
+_EXCEPTION_WORDS = re.compile(r"[^\W\d_]+")
+# Words of an exception that say nothing of what it lets through.
+_GENERIC = frozenset(map(stem, "party parties other prior written agreement its their".split()))
+_SAID_WITHOUT = re.compile(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def _states_exception(negated_text: str, at: int, said_text: str) -> bool:
+    """Whether ``said_text`` says what the denial after ``at`` excepts: "Either party may
+    assign the agreement to an affiliate" or "... with consent" claims the exception, not
+    the denied act ("The Seller may assign the Agreement without consent" does not)."""
+    wanted: set[str] = set()
+    for m in _EXCEPTION.finditer(negated_text, at):
+        words = _EXCEPTION_WORDS.findall(m.group("rest"))[:6]
+        wanted.update(stem(w.lower()) for w in words if w.lower() not in STOPWORDS)
+    wanted -= _GENERIC
+    if not wanted:
+        return False
+    for m in _EXCEPTION_WORDS.finditer(said_text):
+        if stem(m.group().lower()) in wanted and not _SAID_WITHOUT.search(
+            said_text, max(0, m.start() - 30), m.start()
+        ):
+            return True
+    return False
+
+
 # "Neither party may assign" denies it to each side of the contract by name: "The Seller
 # may assign" is the same statement of one of them.
 _PARTY_HEAD = stem("party")
