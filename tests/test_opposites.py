@@ -930,3 +930,76 @@ def test_a_custodial_sentence_beside_probation_is_no_conflict() -> None:
     )
     assert opposite_pairs("The defendant was sentenced to probation.", both) == []
     assert opposite_pairs("The defendant was sentenced to two years in prison.", both) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Seller warrants that the goods are merchantable.",
+            "The Seller disclaims all warranties of merchantability.",
+            ("warrants", "disclaims all warranties of merchantability"),
+        ),
+        (
+            "The software is warranted to be free of defects.",
+            'The software is provided "as is", without warranty of any kind.',
+            ("warranted", '"as is"'),
+        ),
+        # the passage warrants something else, and disclaims the warranty the claim gives
+        (
+            "The Seller warrants that the goods are fit for a particular purpose.",
+            "The Supplier warrants the Products against defects for one (1) year and disclaims"
+            " any warranty of fitness for a particular purpose.",
+            ("warrants", "disclaims any warranty of fitness for a particular purpose"),
+        ),
+    ],
+)
+def test_a_warranty_the_evidence_disclaims_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the warranty the passage gives, beside the others it disclaims
+        (
+            "The Supplier warrants the Products against defects for one year.",
+            "The Supplier warrants the Products against defects for one (1) year. Supplier"
+            " disclaims all other warranties, express or implied, including merchantability.",
+        ),
+        # the claim denies it too; the passage disclaims something else
+        (
+            "The Seller does not warrant merchantability.",
+            "The Seller disclaims all warranties of merchantability.",
+        ),
+        (
+            "The seller guarantees delivery by Friday.",
+            "The seller will use reasonable efforts to deliver by Friday but disclaims liability"
+            " for delays.",
+        ),
+    ],
+)
+def test_a_warranty_beside_other_disclaimers_is_no_conflict(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_as_is_disclaims_only_as_the_term_of_art() -> None:
+    assert opposite_pairs(
+        "The goods are warranted against defects.", "THE GOODS ARE SOLD AS IS."
+    ) == [("warranted", "AS IS")]
+    assert (
+        opposite_pairs(
+            "NAI represents and warrants that NAI has all right, title and interest.",
+            "NAI shall perform the services as is necessary to comply with the law.",
+        )
+        == []
+    )
+    assert (
+        opposite_pairs(
+            "Neither party warrants that its web site will function without interruption.",
+            "EACH PARTY DISCLAIMS ANY AND ALL IMPLIED WARRANTIES.",
+        )
+        == []
+    )

@@ -39,6 +39,7 @@ from .scope import exclusion_conflicts, restriction_conflicts
 from .standards import standard_conflicts
 from .text import Tok, stem, tokens
 from .timing import timing_conflicts
+from .warranty import warranty_conflicts
 
 
 @dataclass(frozen=True)
@@ -797,8 +798,9 @@ def _with_opposites(
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
     with"), the things it excludes that the claim covers, the delay it gives what
-    the claim says happens immediately and the period it gives a rate, less those on
-    a claim word already in conflict ("prohibited" is a negation as well)."""
+    the claim says happens immediately, the period it gives a rate and the warranties
+    it disclaims, less those on a claim word already in conflict ("prohibited" is a
+    negation as well)."""
     more: list[FactConflict] = []
     for o in (
         *opposite_conflicts(claim, passages, _analyse(claim).words),
@@ -807,6 +809,7 @@ def _with_opposites(
         *exclusion_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),
         *rate_conflicts(claim, passages, _facts_of),
+        *warranty_conflicts(claim, passages),
     ):
         # one conflict per claim span: "covers" against "excludes" is the word rule's
         # and the exclusion rule's both

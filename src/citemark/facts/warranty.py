@@ -1,0 +1,99 @@
+"""A warranty the evidence disclaims: "The Seller warrants that the goods are
+merchantable" against "Seller disclaims all warranties of merchantability".
+
+The claim's content words all stand in the passage, and no negation word flips one of
+them: the passage says "disclaims", and it says it of the very warranty the claim gives.
+A passage that disclaims a warranty the claim names (merchantability, fitness, title,
+non-infringement), or disclaims all warranties or sells "as is" and gives none itself,
+contradicts the claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .lexicon import STOPWORDS
+from .model import Fact, FactConflict
+from .text import stem
+
+_GIVES = re.compile(
+    r"\b(?:warrants?|warranted|guarantees?|represents and warrants)\b(?P<what>[^.;:!?\n]{0,80})",
+    re.IGNORECASE,
+)
+# "as is" only as the term of art ('"as is"', "AS IS", "on an as-is basis", "as is,
+# where is"): "as is necessary" disclaims nothing.
+_AS_IS = (
+    r"|[\"“]\s*[Aa][Ss][ -][Ii][Ss]\s*[\"”]|\bAS[ -]IS\b"
+    r"|\b(?i:as[ -]is(?:\s+basis|,\s*where[ -]is))\b"
+)
+_DISCLAIMS = re.compile(
+    r"\b(?i:disclaims?|disclaimed|disclaiming)\b(?P<what>[^.;:!?\n]{0,120})"
+    r"|\b(?i:without\s+(?:any\s+)?warrant(?:y|ies))\b(?P<none>[^.;:!?\n]{0,80})" + _AS_IS
+)
+_WORDS = re.compile(r"[^\W\d_]+")
+# Words of a disclaimer that name no warranty of their own.
+_GENERIC = frozenset(
+    map(stem, "warranty warranties express implied statutory other kind any all".split())
+)
+_ALL = re.compile(r"\b(?:all|any)\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|no|never|neither|disclaim\w*)\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
+class _Disclaimer:
+    """One disclaimer of a passage: where it is, the warranties it names, and whether it
+    disclaims every warranty ("all warranties", "as is", "without warranty")."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self.start, self.end = m.span()
+        what = m.group("what") or m.group("none") or ""
+        self.named = (
+            frozenset(stem(w.lower()) for w in _WORDS.findall(what) if w.lower() not in STOPWORDS)
+            - _GENERIC
+        )
+        self.every = m.group("what") is None or _ALL.search(what) is not None
+
+
+@lru_cache(maxsize=4096)
+def _disclaimers(text: str) -> tuple[_Disclaimer, ...]:
+    return tuple(_Disclaimer(m) for m in _DISCLAIMS.finditer(text))
+
+
+def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's warranties a passage disclaims (kind ``opposite``)."""
+    low = claim.lower()
+    if not passages or ("warrant" not in low and "guarant" not in low):
+        return ()
+    out: list[FactConflict] = []
+    for m in _GIVES.finditer(claim):
+        if _DENIED.search(claim, max(0, m.start() - 30), m.start()):
+            continue  # "does not warrant": the negation check's
+        given = frozenset(
+            stem(w.lower()) for w in _WORDS.findall(m.group("what")) if w.lower() not in STOPWORDS
+        )
+        for index, text in enumerate(passages):
+            gives = _GIVES.search(text) is not None
+            found = next(
+                (d for d in _disclaimers(text) if d.named & given or (d.every and not gives)),
+                None,
+            )
+            if found is None:
+                continue
+            word = m.group().split()[0]
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", word, "warrants", m.start(), m.start() + len(word)),
+                    Fact(
+                        "opposite",
+                        text[found.start : found.end],
+                        "disclaims",
+                        found.start,
+                        found.end,
+                    ),
+                    index,
+                )
+            )
+            break
+    return tuple(out)
