@@ -896,6 +896,11 @@ def test_immediately_beside_another_period_is_no_conflict(claim: str, passage: s
         ),
         ("The provision is mandatory.", "The provision is optional.", ("mandatory", "optional")),
         (
+            "The licensee must pay a royalty of 5% of net sales.",
+            "The licensee must pay a royalty of 5% of gross sales.",
+            ("net", "gross"),
+        ),
+        (
             "The court has exclusive jurisdiction.",
             "The court has concurrent jurisdiction.",
             ("exclusive", "concurrent"),

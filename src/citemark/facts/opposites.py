@@ -70,6 +70,7 @@ _KINDS = (
     "mandatori option",
     "exclus concurr",
     "dollar euro yen",
+    "net gross",
 )
 
 
