@@ -462,6 +462,11 @@ def test_stream_over_the_size_limit_ends_with_an_error_event(
     def endless() -> Iterator[bytes]:
         yield (json.dumps({"sources": example["sources"]}) + "\n").encode()
         line = (json.dumps({"text": "The rent is due monthly. " * 40}) + "\n").encode()
+        yield line
+        # Let the server read the first piece before the rest floods its buffer: on a
+        # loaded machine it could otherwise receive the whole body, over the limit, in
+        # one chunk before it had read a line (the stream then holds the error alone).
+        time.sleep(0.5)
         for _ in range(LIMIT // len(line) + 10):
             yield line
 
