@@ -1129,3 +1129,37 @@ def test_a_claim_that_denies_the_exception_still_conflicts() -> None:
     assert conflict_pairs(
         "The Seller may assign the Agreement to anyone without consent.", [passage]
     ) == [("negation", "Seller may assign", "Neither party")]
+
+
+def test_one_against_a_count_of_the_same_thing_conflicts() -> None:
+    two = ["The tenant may renew the lease for two additional terms."]
+    assert conflict_pairs("The tenant may renew the lease for one additional term.", two) == [
+        ("number", "one", "two")
+    ]
+    one = ["The tenant may renew the lease for one additional term of five years."]
+    check = check_facts("The tenant may renew the lease for two additional terms.", one)
+    assert [(c.claim.text, c.evidence.text) for c in check.conflicts] == [("two", "one")]
+    assert check.missing == ()  # the conflicting count is not also reported missing
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the passage says one too, or counts another thing
+        (
+            "The tenant may renew the lease for one additional term.",
+            "The tenant may renew the lease for one additional term of five (5) years.",
+        ),
+        ("The company has one office.", "The company has offices in two cities."),
+        ("One of the parties may terminate.", "Two parties signed the agreement."),
+        # an ordinal is no count, a capitalised "One" inside a sentence is a name
+        ("One party may terminate.", "A third party may terminate."),
+        ("We handle Priority One problems first.", "We handle three problems a day."),
+        (
+            "The board has one chairman.",
+            "The board has two independent directors and one chairman.",
+        ),
+    ],
+)
+def test_one_beside_another_count_is_no_conflict(claim: str, passage: str) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "number"] == []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .conflicts import find_rival, folded_words, one_name
+from .counts import count_conflicts
 from .direction import direction, direction_rival, pointed
 from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, ORD_WORDS, STOPWORDS
@@ -767,11 +768,9 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
                 got = None  # one person, named two ways
         if got is not None:
             found.append(FactConflict(fact.kind, fact, got[1], got[0]))
-    clashed = {c.claim for c in found}
-    return FactCheck(
-        tuple(f for f in missing if f not in clashed),
-        _with_opposites(claim, passages, (*found, *turned)),
-    )
+    conflicts = _with_opposites(claim, passages, (*found, *turned))
+    clashed = {c.claim for c in conflicts}
+    return FactCheck(tuple(f for f in missing if f not in clashed), conflicts)
 
 
 def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[str]) -> bool:
@@ -798,9 +797,9 @@ def _with_opposites(
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
     with"), the things it excludes that the claim covers, the delay it gives what
-    the claim says happens immediately, the period it gives a rate and the warranties
-    it disclaims, less those on a claim word already in conflict ("prohibited" is a
-    negation as well)."""
+    the claim says happens immediately, the period it gives a rate, the warranties it
+    disclaims and a count of two or more against the claim's "one", less those on a
+    claim word already in conflict ("prohibited" is a negation as well)."""
     more: list[FactConflict] = []
     for o in (
         *opposite_conflicts(claim, passages, _analyse(claim).words),
@@ -810,6 +809,7 @@ def _with_opposites(
         *timing_conflicts(claim, passages, _facts_of),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
+        *count_conflicts(claim, passages, _facts_of),
     ):
         # one conflict per claim span: "covers" against "excludes" is the word rule's
         # and the exclusion rule's both
