@@ -38,7 +38,7 @@ from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
 from .scope import exclusion_conflicts, restriction_conflicts
 from .standards import standard_conflicts
-from .text import Tok, stem, tokens
+from .text import LETTERS, Tok, stem, tokens
 from .timing import timing_conflicts
 from .warranty import warranty_conflicts
 
@@ -422,7 +422,6 @@ _COMPLEMENT_REACH = 3
 _EXCEPTION = re.compile(
     r"\b(?:except|unless|other than|save|without)\b(?P<rest>[^.;:!?\n]{0,60})", re.IGNORECASE
 )
-_EXCEPTION_WORDS = re.compile(r"[^\W\d_]+")
 # Words of an exception that say nothing of what it lets through.
 _GENERIC = frozenset(map(stem, "party parties other prior written agreement its their".split()))
 _SAID_WITHOUT = re.compile(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
@@ -434,12 +433,12 @@ def _states_exception(negated_text: str, at: int, said_text: str) -> bool:
     the denied act ("The Seller may assign the Agreement without consent" does not)."""
     wanted: set[str] = set()
     for m in _EXCEPTION.finditer(negated_text, at):
-        words = _EXCEPTION_WORDS.findall(m.group("rest"))[:6]
+        words = LETTERS.findall(m.group("rest"))[:6]
         wanted.update(stem(w.lower()) for w in words if w.lower() not in STOPWORDS)
     wanted -= _GENERIC
     if not wanted:
         return False
-    for m in _EXCEPTION_WORDS.finditer(said_text):
+    for m in LETTERS.finditer(said_text):
         if stem(m.group().lower()) in wanted and not _SAID_WITHOUT.search(
             said_text, max(0, m.start() - 30), m.start()
         ):
@@ -454,7 +453,7 @@ _PARTY_HEAD = stem("party")
 # Supplier", "the Company", "Distributor".
 _CONTRACT_PARTIES = """supplier customer company distributor contractor subcontractor
     consultant client provider manufacturer reseller partner shareholder investor guarantor
-    owner agent principal publisher developer sponsor purchaser licensor licensee""".split()
+    owner agent principal publisher developer sponsor""".split()
 _PARTY_STEMS = frozenset(map(stem, (*PARTY_OPPOSITES, *_CONTRACT_PARTIES)))
 
 

@@ -20,7 +20,6 @@ from .text import stem
 _ONE = re.compile(r"\b(?:one|a single)\b(?!\s+of\b)", re.IGNORECASE)
 _NEXT = re.compile(r"\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
 _ORDINAL = re.compile(r"(?:first|second|third|\d*(?:st|nd|rd|th))\W*$", re.IGNORECASE)
-_HINT = re.compile(r"\b(?:one|single)\b", re.IGNORECASE)
 
 
 def _phrase(text: str, at: int) -> tuple[str, str] | None:
@@ -70,12 +69,12 @@ def count_conflicts(
     passage that says both of X decides nothing."""
     if not passages:
         return ()
-    claim_ones = _ones(claim) if _HINT.search(claim) else []
+    claim_ones = _ones(claim)
     claim_counts = _counts(claim, facts_of)
     if not claim_ones and not claim_counts:
         return ()
     for index, text in enumerate(passages):
-        ones = _ones(text) if _HINT.search(text) else []
+        ones = _ones(text)
         counts = _counts(text, facts_of)
         out: list[FactConflict] = []
         for said, start, end in claim_ones:

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .roles import subject_before
-from .text import stem
+from .text import LETTERS, stem
 
 _QUALIFIERS = r"who|whom|that|which|with|whose|of|in|at|on|from|under|over|having|holding"
 _EVERY = re.compile(
@@ -94,7 +94,6 @@ _OPEN_LIST = re.compile(
 # A verb denied ("do not include", "does not cover"): its list is left to the negation check.
 _DENIED = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _ITEM_CUT = re.compile(r",|\b(?:and|or|nor)\b", re.IGNORECASE)
-_WORD = re.compile(r"[^\W\d_]+")
 _FINITE = re.compile(r"(?:cover|includ|exclud)(?:e|es|ed|s)?\b", re.IGNORECASE)
 _VAGUE = frozenset("all any other such certain following".split())
 
@@ -132,7 +131,8 @@ def _items(pattern: re.Pattern[str], text: str) -> tuple[_Item, ...]:
         for cut in [*_ITEM_CUT.finditer(text, start, end), None]:
             piece_end = end if cut is None else cut.start()
             words = [
-                (w.group().lower(), w.start(), w.end()) for w in _WORD.finditer(text, at, piece_end)
+                (w.group().lower(), w.start(), w.end())
+                for w in LETTERS.finditer(text, at, piece_end)
             ]
             kept = [(w, a, b) for w, a, b in words if w not in STOPWORDS and w not in _VAGUE]
             if kept:
@@ -211,9 +211,6 @@ def _same_subject(a_text: str, a: _Item, b_text: str, b: _Item) -> bool:
     return one is None or other is None or one == other
 
 
-# A sentence's first word, past its number ("1.48", "(3)") and quotes.
-_FIRST_WORD = re.compile(r"[^\W\d_]+")
-_FINITE = re.compile(r"(?:cover|includ|exclud)(?:e|es|ed|s)?\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;:]\s+(?=\S)")
 
 
@@ -228,7 +225,8 @@ def _subject_of(text: str, item: _Item) -> str | None:
     start = 0
     for end in _SENTENCE_END.finditer(text, 0, at):
         start = end.end()
-    for word in _FIRST_WORD.finditer(text, start, at):
+    # the first word past the sentence's number ("1.48", "(3)") and quotes
+    for word in LETTERS.finditer(text, start, at):
         low = word.group().lower()
         if low not in STOPWORDS:
             return stem(low)

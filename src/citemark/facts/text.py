@@ -142,6 +142,15 @@ def stem(word: str) -> str:
     return snowball(w)
 
 
+# A run of letters: a word without its digits, marks and apostrophes.
+LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def content_stems(text: str) -> frozenset[str]:
+    """The stems of the words of ``text`` that are no stopwords: what a phrase is about."""
+    return frozenset(stem(w.lower()) for w in LETTERS.findall(text) if w.lower() not in STOPWORDS)
+
+
 # The mark after an owner's name: "Party's", "Parties' ".
 OWNER = re.compile(r"['’](?:s\b|\s)")
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .roles import subject_before
-from .text import stem
+from .text import LETTERS, stem
 
 # The words whose time a claim may state as "immediately": a thing taking effect or
 # falling due. Acts ("terminate immediately if the other party breaches", "notify
@@ -25,7 +25,6 @@ _ANCHORS = frozenset(
     map(stem, "effect effective due payable owing vest commence begin start expire".split())
 )
 _AT_ONCE = re.compile(r"\b(?:immediately|forthwith|at once|without delay)\b", re.IGNORECASE)
-_WORDS = re.compile(r"[^\W\d_]+")
 # Characters after the anchor word within which the period or date must begin, in the
 # same clause ("due within thirty (30) days after delivery").
 _REACH = 40
@@ -81,7 +80,7 @@ def _delay(anchor: str, passages: Sequence[str], facts_of: FactsOf) -> tuple[int
         ]
         if not timed:
             continue
-        for word in _WORDS.finditer(text):
+        for word in LETTERS.finditer(text):
             if stem(word.group().lower()) != anchor:
                 continue
             for f in timed:

@@ -14,9 +14,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
-from .text import stem
+from .text import content_stems, stem
 
 _GIVES = re.compile(
     r"\b(?:warrants?|warranted|guarantees?|represents and warrants)\b(?P<what>[^.;:!?\n]{0,80})",
@@ -32,7 +31,6 @@ _DISCLAIMS = re.compile(
     r"\b(?i:disclaims?|disclaimed|disclaiming)\b(?P<what>[^.;:!?\n]{0,120})"
     r"|\b(?i:without\s+(?:any\s+)?warrant(?:y|ies))\b(?P<none>[^.;:!?\n]{0,80})" + _AS_IS
 )
-_WORDS = re.compile(r"[^\W\d_]+")
 # Words of a disclaimer that name no warranty of their own.
 _GENERIC = frozenset(
     map(stem, "warranty warranties express implied statutory other kind any all".split())
@@ -48,10 +46,7 @@ class _Disclaimer:
     def __init__(self, m: re.Match[str]) -> None:
         self.start, self.end = m.span()
         what = m.group("what") or m.group("none") or ""
-        self.named = (
-            frozenset(stem(w.lower()) for w in _WORDS.findall(what) if w.lower() not in STOPWORDS)
-            - _GENERIC
-        )
+        self.named = content_stems(what) - _GENERIC
         self.every = m.group("what") is None or _ALL.search(what) is not None
 
 
@@ -69,9 +64,7 @@ def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     for m in _GIVES.finditer(claim):
         if _DENIED.search(claim, max(0, m.start() - 30), m.start()):
             continue  # "does not warrant": the negation check's
-        given = frozenset(
-            stem(w.lower()) for w in _WORDS.findall(m.group("what")) if w.lower() not in STOPWORDS
-        )
+        given = content_stems(m.group("what"))
         for index, text in enumerate(passages):
             gives = _GIVES.search(text) is not None
             found = next(
