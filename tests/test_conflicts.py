@@ -1163,3 +1163,41 @@ def test_one_against_a_count_of_the_same_thing_conflicts() -> None:
 )
 def test_one_beside_another_count_is_no_conflict(claim: str, passage: str) -> None:
     assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "number"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The agreement can be amended only in writing.",
+            "This Agreement may not be amended except by a written instrument signed by both"
+            " parties.",
+        ),
+        (
+            "The landlord may enter only with 24 hours' notice.",
+            "The Landlord shall not enter the Premises without 24 hours' notice.",
+        ),
+    ],
+)
+def test_the_same_restriction_said_two_ways_is_no_conflict(claim: str, passage: str) -> None:
+    """ "only in writing" restricts as "not ... except in writing" does, and "not enter
+    without notice" allows entry with notice: neither side contradicts the other."""
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The agreement may be amended orally.",
+            "This Agreement may not be amended except by a written instrument signed by both"
+            " parties.",
+        ),
+        (
+            "The landlord may enter without notice.",
+            "The Landlord shall not enter the Premises without 24 hours' notice.",
+        ),
+    ],
+)
+def test_a_claim_outside_the_restriction_still_conflicts(claim: str, passage: str) -> None:
+    assert "negation" in [k for k, _, _ in conflict_pairs(claim, [passage])]

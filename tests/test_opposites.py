@@ -1008,3 +1008,31 @@ def test_as_is_disclaims_only_as_the_term_of_art() -> None:
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The supplier is liable for direct damages.",
+            "In no event shall either party be liable for any indirect, incidental or"
+            " consequential damages.",
+        ),
+        (
+            "In no event is the supplier liable for direct damages.",
+            "The supplier is liable for indirect damages.",
+        ),
+    ],
+)
+def test_a_word_a_denial_covers_is_no_rival(claim: str, passage: str) -> None:
+    """A denied word states no outcome: excluding indirect damages says nothing against
+    liability for direct ones."""
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_a_stated_kind_against_another_still_conflicts_beside_a_denial() -> None:
+    assert_one_opposite(
+        "The supplier is liable for indirect damages.",
+        "The supplier is liable for direct damages only.",
+        ("indirect", "direct"),
+    )

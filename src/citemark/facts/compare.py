@@ -271,7 +271,7 @@ def _negation_clashes(
     unrelated negations never count."""
     out: list[tuple[Fact, Fact]] = []
     for n in cl.negations:
-        if n.soft or n.head in ev.neg_all:
+        if n.soft or n.head in ev.neg_all or _double_negated(claim_text, n, cl.negations):
             continue
         said = _said(claim_text, n, cl, ev_text, ev)
         if said is not None:
@@ -279,11 +279,32 @@ def _negation_clashes(
     for n in ev.negations:
         if n.soft or n.head in ev.positive or n.head in cl.neg_all:
             continue
+        if _double_negated(ev_text, n, ev.negations):
+            continue
         said = _said(ev_text, n, ev, claim_text, cl)
         if said is not None:
             out.append((said, n.fact))
     out.extend(_duty_clashes(claim_text, cl, ev_text, ev))
     return out
+
+
+# Where a clause ends, for reading a negation's reach within it.
+_CLAUSE_END = re.compile(r"[.;:!?\n]")
+
+
+def _double_negated(text: str, n: Negation, negations: Sequence[Negation]) -> bool:
+    """Whether ``n`` is the "without" of a denial in its clause: "shall not enter the
+    Premises without 24 hours' notice" says to enter only with notice, so "with 24
+    hours' notice" states what it allows; the denial itself is still read."""
+    if n.cue != "without":
+        return False
+    return any(
+        m is not n
+        and not m.soft
+        and m.fact.end <= n.fact.start
+        and not _CLAUSE_END.search(text, m.fact.end, n.fact.start)
+        for m in negations
+    )
 
 
 # A duty against a discretion: "must return" is not backed by "may return". The other
@@ -336,6 +357,35 @@ def _duty_clashes(
 
 
 def _said(
+    negated_text: str, n: Negation, negated: _Analysis, said_text: str, said: _Analysis
+) -> Fact | None:
+    """Where ``said_text`` states positively what negation ``n`` denies (see
+    :func:`_said_plainly`), unless both sides state the same restriction."""
+    found = _said_plainly(negated_text, n, negated, said_text, said)
+    if found is not None and _restricted_alike(negated_text, n, said_text, found.start):
+        return None
+    return found
+
+
+# "only in writing" restricts what it follows as "not ... except in writing" does.
+_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+_RESTRICTION_REACH = 60  # characters after the positive statement read for its "only"
+
+
+def _restricted_alike(negated_text: str, n: Negation, said_text: str, at: int) -> bool:
+    """Whether the positive side restricts what the denial excepts: "The agreement can be
+    amended only in writing" states what "This Agreement may not be amended except by a
+    written instrument" does, and "may enter only with notice" what "shall not enter
+    without notice" does: neither contradicts the other."""
+    stop = _CLAUSE_END.search(negated_text, n.fact.end)
+    if not _EXCEPTION.search(negated_text, n.fact.end, stop.start() if stop else len(negated_text)):
+        return False
+    stop = _CLAUSE_END.search(said_text, at)
+    end = min(at + _RESTRICTION_REACH, stop.start() if stop else len(said_text))
+    return _ONLY.search(said_text, max(0, at - 20), end) is not None
+
+
+def _said_plainly(
     negated_text: str, n: Negation, negated: _Analysis, said_text: str, said: _Analysis
 ) -> Fact | None:
     """Where ``said_text`` states positively what negation ``n`` denies: after an

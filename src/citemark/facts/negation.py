@@ -101,6 +101,11 @@ def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
     return out
 
 
+def denied_words(text: str, toks: list[Tok]) -> frozenset[int]:
+    """Indices of the words some plain (not soft) negation of ``text`` denies."""
+    return frozenset(j for n in scan_negations(text, toks) if not n.soft for j in n.scope)
+
+
 # "In no event shall", "Under no circumstances will": the whole clause after is denied.
 _NO_EVENT = frozenset(("event", "circumstances", "case", "circumstance"))
 _INVERSION_REACH = 8

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ..abbreviations import NEVER_ENDS
 from .lexicon import CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
+from .negation import denied_words
 from .roles import PASSED_OVER, layout, word_after, words_after
 from .text import OWNER, Tok, owner, stem
 
@@ -466,9 +467,14 @@ def opposite_conflicts(
     # One answer per word and statement: a sentence that repeats one ("granted the
     # motion ... granted the motion") asks once, so the work stays linear in its length.
     asked: dict[tuple[str, _Statement], tuple[int, Tok] | None] = {}
+    denied: frozenset[int] | None = None
     for i, t in enumerate(claim_toks):
         if not _could_oppose(t.lower) or not _worded(t) or not _unnegated(claim, claim_toks, i):
             continue
+        if denied is None:
+            denied = denied_words(claim, list(claim_toks))
+        if i in denied:
+            continue  # "In no event is the Supplier liable for direct damages" states none
         if t.lower in _ORDER and not _of_events(claim_toks, i):
             continue
         if _coordinated(claim, claim_toks, i, lambda u, t=t: _opposed(t, u)):
@@ -537,6 +543,15 @@ class _Words:
                 self.by_stem.setdefault(stem(u.lower), []).append(j)
                 self.by_lower.setdefault(_base(u.lower), []).append(j)
         self._statements: dict[int, _Statement | None] = {}
+        self._denied: frozenset[int] | None = None
+
+    def denied(self, j: int) -> bool:
+        """Whether word ``j`` lies in a denial's scope ("In no event shall either party be
+        liable for any indirect ... damages" denies "indirect"): the passage states no
+        outcome there, so its word contradicts nothing ("liable for direct damages")."""
+        if self._denied is None:
+            self._denied = denied_words(self.text, list(self.toks))
+        return j in self._denied
 
     def statement(self, j: int) -> _Statement | None:
         if j not in self._statements:
@@ -602,6 +617,7 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 and _one_statement(stated, said)
                 and (stated.negative, stated.modal) == (said.negative, said.modal)
                 and _unnegated(text, words.toks, j)
+                and not words.denied(j)
                 and not _coordinated(text, words.toks, j, lambda v: stem(v.lower) == own)
             ):
                 found = u
