@@ -1201,3 +1201,30 @@ def test_the_same_restriction_said_two_ways_is_no_conflict(claim: str, passage: 
 )
 def test_a_claim_outside_the_restriction_still_conflicts(claim: str, passage: str) -> None:
     assert "negation" in [k for k, _, _ in conflict_pairs(claim, [passage])]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The supplier is not liable for indirect damages.",
+            "The supplier is liable for direct damages only.",
+        ),
+        (
+            "The supplier is liable only for direct damages.",
+            "The supplier is not liable for indirect damages.",
+        ),
+    ],
+)
+def test_a_restriction_to_another_thing_backs_the_denial_of_this_one(
+    claim: str, passage: str
+) -> None:
+    """Liability for direct damages only is no liability for indirect ones."""
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+def test_a_restriction_that_names_what_is_denied_still_conflicts() -> None:
+    assert conflict_pairs(
+        "The supplier is not liable for direct damages.",
+        ["The supplier is liable for direct damages only."],
+    ) == [("negation", "is not liable", "is liable")]

@@ -38,7 +38,7 @@ from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
 from .scope import exclusion_conflicts, restriction_conflicts
 from .standards import standard_conflicts
-from .text import LETTERS, Tok, stem, tokens
+from .text import LETTERS, Tok, content_stems, stem, tokens
 from .timing import timing_conflicts
 from .warranty import warranty_conflicts
 
@@ -362,7 +362,10 @@ def _said(
     """Where ``said_text`` states positively what negation ``n`` denies (see
     :func:`_said_plainly`), unless both sides state the same restriction."""
     found = _said_plainly(negated_text, n, negated, said_text, said)
-    if found is not None and _restricted_alike(negated_text, n, said_text, found.start):
+    if found is not None and (
+        _restricted_alike(negated_text, n, said_text, found.start)
+        or _restricted_elsewhere(negated_text, n, said_text, found.start)
+    ):
         return None
     return found
 
@@ -380,6 +383,23 @@ def _restricted_alike(negated_text: str, n: Negation, said_text: str, at: int) -
     stop = _CLAUSE_END.search(negated_text, n.fact.end)
     if not _EXCEPTION.search(negated_text, n.fact.end, stop.start() if stop else len(negated_text)):
         return False
+    return _only_near(said_text, at)
+
+
+def _restricted_elsewhere(negated_text: str, n: Negation, said_text: str, at: int) -> bool:
+    """Whether the positive side restricts itself to something the denial does not name:
+    "The supplier is liable for direct damages only" says, as "The supplier is not liable
+    for indirect damages" does, that there is no liability for indirect ones; against "not
+    liable for direct damages" it still clashes, since it names what is denied."""
+    if not _only_near(said_text, at):
+        return False
+    stop = _CLAUSE_END.search(negated_text, n.fact.end)
+    denied = content_stems(negated_text[n.fact.end : stop.start() if stop else None])
+    return bool(denied - content_stems(said_text))
+
+
+def _only_near(said_text: str, at: int) -> bool:
+    """Whether an "only" restricts the positive statement at ``at``, in its clause."""
     stop = _CLAUSE_END.search(said_text, at)
     end = min(at + _RESTRICTION_REACH, stop.start() if stop else len(said_text))
     return _ONLY.search(said_text, max(0, at - 20), end) is not None
