@@ -360,7 +360,7 @@ def _said(
     negated_text: str, n: Negation, negated: _Analysis, said_text: str, said: _Analysis
 ) -> Fact | None:
     """Where ``said_text`` states positively what negation ``n`` denies (see
-    :func:`_said_plainly`), unless both sides state the same restriction."""
+    :func:`_said_plainly`), unless an "only" there makes the two agree."""
     found = _said_plainly(negated_text, n, negated, said_text, said)
     if found is not None and (
         _restricted_alike(negated_text, n, said_text, found.start)
