@@ -362,9 +362,10 @@ def _said(
     """Where ``said_text`` states positively what negation ``n`` denies (see
     :func:`_said_plainly`), unless an "only" there makes the two agree."""
     found = _said_plainly(negated_text, n, negated, said_text, said)
-    if found is not None and (
-        _restricted_alike(negated_text, n, said_text, found.start)
-        or _restricted_elsewhere(negated_text, n, said_text, found.start)
+    if (
+        found is not None
+        and _only_near(said_text, found.start)
+        and _agrees_with_only(negated_text, n, said_text)
     ):
         return None
     return found
@@ -375,34 +376,32 @@ _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 _RESTRICTION_REACH = 60  # characters after the positive statement read for its "only"
 
 
-def _restricted_alike(negated_text: str, n: Negation, said_text: str, at: int) -> bool:
-    """Whether the positive side restricts what the denial excepts: "The agreement can be
-    amended only in writing" states what "This Agreement may not be amended except by a
-    written instrument" does, and "may enter only with notice" what "shall not enter
-    without notice" does: neither contradicts the other."""
-    stop = _CLAUSE_END.search(negated_text, n.fact.end)
-    if not _EXCEPTION.search(negated_text, n.fact.end, stop.start() if stop else len(negated_text)):
-        return False
-    return _only_near(said_text, at)
-
-
-def _restricted_elsewhere(negated_text: str, n: Negation, said_text: str, at: int) -> bool:
-    """Whether the positive side restricts itself to something the denial does not name:
-    "The supplier is liable for direct damages only" says, as "The supplier is not liable
-    for indirect damages" does, that there is no liability for indirect ones; against "not
-    liable for direct damages" it still clashes, since it names what is denied."""
-    if not _only_near(said_text, at):
-        return False
-    stop = _CLAUSE_END.search(negated_text, n.fact.end)
-    denied = content_stems(negated_text[n.fact.end : stop.start() if stop else None])
-    return bool(denied - content_stems(said_text))
+def _clause_end(text: str, at: int) -> int:
+    stop = _CLAUSE_END.search(text, at)
+    return stop.start() if stop else len(text)
 
 
 def _only_near(said_text: str, at: int) -> bool:
     """Whether an "only" restricts the positive statement at ``at``, in its clause."""
-    stop = _CLAUSE_END.search(said_text, at)
-    end = min(at + _RESTRICTION_REACH, stop.start() if stop else len(said_text))
+    end = min(at + _RESTRICTION_REACH, _clause_end(said_text, at))
     return _ONLY.search(said_text, max(0, at - 20), end) is not None
+
+
+def _agrees_with_only(negated_text: str, n: Negation, said_text: str) -> bool:
+    """Whether denial ``n`` agrees with a positive statement an "only" restricts.
+
+    It does where it excepts what the statement restricts to: "The agreement can be
+    amended only in writing" states what "This Agreement may not be amended except by a
+    written instrument" does, and "may enter only with notice" what "shall not enter
+    without notice" does. It does too where it denies something the statement does not
+    name: "The supplier is liable for direct damages only" says, as "The supplier is not
+    liable for indirect damages" does, that there is no liability for indirect ones;
+    against "not liable for direct damages" it still clashes, since it names what is
+    denied."""
+    end = _clause_end(negated_text, n.fact.end)
+    if _EXCEPTION.search(negated_text, n.fact.end, end):
+        return True
+    return bool(content_stems(negated_text[n.fact.end : end]) - content_stems(said_text))
 
 
 def _said_plainly(
