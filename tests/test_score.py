@@ -15,10 +15,12 @@ import pytest
 from citemark.calibrate import (
     DATA_FILES,
     Row,
+    calibrate_mode,
     fit,
     holdout_predictions,
     measure,
     statuses,
+    supported_features,
     thresholds,
 )
 from citemark.config import FEATURES_HYBRID, Config, config_from_dict, load_config
@@ -146,6 +148,53 @@ def test_calibration_separates_three_classes_on_a_clear_signal() -> None:
     judged = LogisticJudge(config, "hybrid")("", "", rows[0].features)
     assert judged.score == pytest.approx(score[0], abs=1e-4)
     assert judged.claim == pytest.approx(claim_p[0], abs=1e-4)
+
+
+def _with_cosine(rows: list[Row], seed: int, signal: bool) -> list[Row]:
+    """``rows`` with a cosine that says "supported" where recall says nothing
+    (``signal``), or with one that says nothing."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for r in rows:
+        features = dict(r.features)
+        if signal:
+            features["recall"] = float(rng.normal())
+            features["cosine"] = float(r.gold == "supported") + float(rng.normal(0, 0.2))
+        else:
+            features["cosine"] = float(rng.normal())
+        out.append(Row(r.dataset, r.split, r.group, r.gold, features))
+    return out
+
+
+FEATURES_WITH_COSINE = ("recall", "global_recall_idf", "cosine")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_supported_model_keeps_a_cosine_that_tells_support(seed: int) -> None:
+    rows = _with_cosine(_rows(300, seed=seed), seed, signal=True)
+    chosen = supported_features(rows, FEATURES_WITH_COSINE, "balanced", strict=False)
+    assert chosen == FEATURES_WITH_COSINE
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_supported_model_does_without_a_cosine_that_tells_nothing(seed: int) -> None:
+    rows = _with_cosine(_rows(150, seed=seed), seed, signal=False)
+    assert supported_features(rows, FEATURES_WITH_COSINE, "balanced", strict=False) == (
+        "recall",
+        "global_recall_idf",
+    )
+    fitted = calibrate_mode(rows, FEATURES_WITH_COSINE, "balanced", strict=False)
+    # The preset still names the feature, at weight zero; the claim model keeps it.
+    assert fitted.left_out == ("cosine",)
+    assert fitted.supported.weights["cosine"] == 0.0
+    assert set(fitted.claim.weights) == set(FEATURES_WITH_COSINE)
+    assert set(fitted.thresholds) == {("balanced", False)}
+    # A mode without the feature has nothing to leave out.
+    plain = _rows(150, seed=seed)
+    assert supported_features(plain, ("recall", "global_recall_idf"), "f2", strict=True) == (
+        "recall",
+        "global_recall_idf",
+    )
 
 
 def test_calibration_rule_and_pipeline_rule_agree_on_real_records(tmp_path: Path) -> None:

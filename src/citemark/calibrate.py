@@ -270,6 +270,8 @@ class Fitted:
     claim: Model
     c: dict[str, float]
     thresholds: dict[tuple[str, bool], tuple[float, float]]
+    # features the supported model was chosen to do without (``OPTIONAL``)
+    left_out: tuple[str, ...] = ()
 
 
 # Preset name -> (mode, threshold objective, strict facts, embedder, note).
@@ -310,9 +312,13 @@ def measured_kind(mode: str, embedder: str) -> str:
     return "precise" if embedder == PRECISE.embedder else "hybrid"
 
 
-def _by_mode(embedder: str, fitted: dict[str, Fitted]) -> dict[str, Fitted]:
-    """The fitted models each mode of a preset with ``embedder`` uses."""
-    return {m: fitted[measured_kind(m, embedder)] for m in ("hybrid", "lexical")}
+def _by_mode(
+    embedder: str, objective: str, strict: bool, fitted: dict[tuple[str, str, bool], Fitted]
+) -> dict[str, Fitted]:
+    """The fitted models each mode of a preset with ``embedder`` and ``objective`` uses."""
+    return {
+        m: fitted[(measured_kind(m, embedder), objective, strict)] for m in ("hybrid", "lexical")
+    }
 
 
 OBJECTIVES = {
@@ -321,22 +327,62 @@ OBJECTIVES = {
 }
 
 
-def calibrate_mode(rows: list[Row], features: tuple[str, ...]) -> Fitted:
-    """Fit both models on ``rows`` (the fit half) and pick thresholds for every objective.
+# Features the supported model may do without. The embedding cosine says a passage is
+# on the claim's topic: that tells a claim with some support from one with none (the
+# claim model keeps it), but whether it also tells a partly supported claim from a
+# supported one depends on the objective, so calibration asks the fit half.
+OPTIONAL = ("cosine",)
+
+
+def _flag_value(rows: list[Row], score: np.ndarray, objective: str, strict: bool) -> float:
+    """The objective of the flag at its best supported threshold (partial set aside)."""
+    return max(
+        _mean_by_dataset(rows, statuses(rows, score, None, t, 0.0, strict), objective) for t in GRID
+    )
+
+
+def supported_features(
+    rows: list[Row], features: tuple[str, ...], objective: str, strict: bool
+) -> tuple[str, ...]:
+    """``features``, less the ``OPTIONAL`` ones unless out-of-fold probabilities read a
+    higher ``objective`` with them: a feature that adds nothing is left out."""
+    fewer = tuple(f for f in features if f not in OPTIONAL)
+    if fewer == features:
+        return features
+
+    def value(chosen: tuple[str, ...]) -> float:
+        c = choose_c(rows, chosen, "supported")
+        oof = out_of_fold(rows, chosen, "supported", c)
+        return round(_flag_value(rows, oof, objective, strict), 6)
+
+    return features if value(features) > value(fewer) else fewer
+
+
+def _padded(model: Model, features: tuple[str, ...]) -> Model:
+    """``model`` with a zero weight for each of ``features`` it was not fitted on, so a
+    preset names every feature of its mode."""
+    return Model({f: model.weights.get(f, 0.0) for f in features}, model.bias)
+
+
+def calibrate_mode(
+    rows: list[Row], features: tuple[str, ...], objective: str, strict: bool
+) -> Fitted:
+    """Fit both models on ``rows`` (the fit half) and pick thresholds for ``objective``.
 
     Thresholds are picked on out-of-fold probabilities (each group scored by a
     model that never saw it), so they are set for how the model does on unseen
     answers, not for its over-confident scores on its own training data.
     """
-    c = {target: choose_c(rows, features, target) for target in TARGETS}
-    models = {target: fit(rows, features, target, c[target]) for target in TARGETS}
-    score = out_of_fold(rows, features, "supported", c["supported"])
-    claim = out_of_fold(rows, features, "claim", c["claim"])
-    chosen = {
-        (objective, strict): thresholds(rows, score, claim, objective, strict)
-        for objective, strict in {(p[1], p[2]) for p in PRESETS.values()}
+    own = {"supported": supported_features(rows, features, objective, strict), "claim": features}
+    c = {target: choose_c(rows, own[target], target) for target in TARGETS}
+    models = {
+        target: _padded(fit(rows, own[target], target, c[target]), features) for target in TARGETS
     }
-    return Fitted(models["supported"], models["claim"], c, chosen)
+    score = out_of_fold(rows, own["supported"], "supported", c["supported"])
+    claim = out_of_fold(rows, own["claim"], "claim", c["claim"])
+    chosen = {(objective, strict): thresholds(rows, score, claim, objective, strict)}
+    left_out = tuple(f for f in features if f not in own["supported"])
+    return Fitted(models["supported"], models["claim"], c, chosen, left_out)
 
 
 def write_preset(
@@ -382,6 +428,7 @@ def write_preset(
         **counts,
         "objective": OBJECTIVES[objective],
         **{f"c_{t}_{m}": f.c[t] for m, f in fitted.items() for t in TARGETS},
+        **{f"left_out_supported_{m}": " ".join(f.left_out) for m, f in fitted.items()},
     }
     lines += [f"{key} = {_toml(value)}" for key, value in info.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -449,7 +496,7 @@ def main(argv: list[str] | None = None) -> None:
     # Hand-set options come from the dataclass defaults, not from the preset this
     # run is about to rewrite.
     base = Config()
-    fitted: dict[str, Fitted] = {}
+    fitted: dict[tuple[str, str, bool], Fitted] = {}
     rows_by_kind: dict[str, list[Row]] = {}
     # One measurement per kind that measured_kind names.
     measured = (
@@ -457,13 +504,15 @@ def main(argv: list[str] | None = None) -> None:
         ("lexical", FEATURES_LEXICAL, base.with_(mode="lexical")),
         ("precise", FEATURES_HYBRID, PRECISE.with_(mode="hybrid")),
     )
+    goals = sorted({(p[1], p[2]) for p in PRESETS.values()})
     for kind, features, config in measured:
         rows = _cached_rows(args.cache / f"{kind}.jsonl", args.data, config)
         rows_by_kind[kind] = rows
-        fitted[kind] = calibrate_mode([r for r in rows if r.split == "fit"], features)
-        f = fitted[kind]
-        print(f"{kind}: C {f.c}; thresholds {f.thresholds}")
-        print(f"{kind}: supported {f.supported}\n{kind}: claim {f.claim}")
+        for objective, strict in goals:
+            f = calibrate_mode([r for r in rows if r.split == "fit"], features, objective, strict)
+            fitted[(kind, objective, strict)] = f
+            print(f"{kind}, {objective}: C {f.c}; thresholds {f.thresholds}; left out {f.left_out}")
+            print(f"{kind}: supported {f.supported}\n{kind}: claim {f.claim}")
 
     fit_count = sum(r.split == "fit" for r in rows_by_kind["hybrid"])
     counts = {
@@ -475,7 +524,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     args.configs.mkdir(parents=True, exist_ok=True)
     for name, preset in PRESETS.items():
-        fitted_here = _by_mode(preset[3], fitted)
+        fitted_here = _by_mode(preset[3], preset[1], preset[2], fitted)
         write_preset(args.configs / f"{name}.toml", base, name, fitted_here, counts)
     for name in PRESETS:
         cfg = load_config(args.configs / f"{name}.toml")
