@@ -278,6 +278,17 @@ def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else(
             "He was charged with a misdemeanor.",
             ("felony", "misdemeanor"),
         ),
+        # the event a period runs from or a risk passes on
+        (
+            "The warranty period runs from delivery.",
+            "The warranty period runs from installation.",
+            ("delivery", "installation"),
+        ),
+        (
+            "Risk of loss passes to the buyer on shipment.",
+            "Risk of loss passes to the buyer on delivery.",
+            ("shipment", "delivery"),
+        ),
     ],
 )
 def test_another_kind_of_the_same_thing_conflicts(
@@ -289,6 +300,18 @@ def test_another_kind_of_the_same_thing_conflicts(
 def test_both_kinds_in_the_passage_back_the_claim() -> None:
     passage = "The court issued a temporary restraining order and later a permanent injunction."
     assert opposite_pairs("The court issued a permanent injunction.", passage) == []
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "The warranty period runs from delivery or installation, whichever is later.",
+        "Installation is due within 30 days of delivery; the warranty period runs from delivery.",
+        "The seller bears the cost of shipment. The warranty period runs from delivery.",
+    ],
+)
+def test_the_claims_event_said_too_or_another_events_clause_is_no_conflict(passage: str) -> None:
+    assert opposite_pairs("The warranty period runs from delivery.", passage) == []
 
 
 def test_a_word_at_the_clause_end_needs_the_same_governing_word() -> None:
@@ -580,6 +603,28 @@ def test_motions_voidness_joint_liability_and_the_order_of_events_conflict() -> 
         "The buyer may inspect the goods before payment.",
         "The buyer may inspect the goods after payment.",
     ) == [("before", "after")]
+
+
+_MIXED_RULING = (
+    "The court granted the motion for summary judgment and denied the motion to dismiss."
+)
+
+
+def test_a_second_verb_of_one_subject_is_said_by_that_subject() -> None:
+    # "and denied the motion to dismiss": the court denied it, though no subject stands
+    # before the verb
+    assert opposite_pairs("The court granted the motion to dismiss.", _MIXED_RULING) == [
+        ("granted", "denied")
+    ]
+    assert opposite_pairs("The court denied the motion for summary judgment.", _MIXED_RULING) == [
+        ("denied", "granted")
+    ]
+    for claim in (
+        "The court denied the motion to dismiss.",
+        "The court granted the motion for summary judgment.",
+        "The court granted summary judgment and denied the motion to dismiss.",
+    ):
+        assert opposite_pairs(claim, _MIXED_RULING) == [], claim
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .conflicts import find_rival, folded_words, one_name
+from .contrast import contrast_conflicts
 from .counts import count_conflicts
 from .direction import direction, direction_rival, pointed
 from .enumeration import enumerated
@@ -865,7 +866,8 @@ def _with_opposites(
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
     with"), the things it excludes that the claim covers, the delay it gives what
-    the claim says happens immediately, the period it gives a rate, the warranties it
+    the claim says happens immediately, the things it denies in a contrast ("store
+    credit, not a full refund"), the period it gives a rate, the warranties it
     disclaims and a count of two or more against the claim's "one", less those on a
     claim word already in conflict ("prohibited" is a negation as well)."""
     more: list[FactConflict] = []
@@ -874,6 +876,7 @@ def _with_opposites(
         *standard_conflicts(claim, passages),
         *restriction_conflicts(claim, passages),
         *exclusion_conflicts(claim, passages),
+        *contrast_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),

@@ -72,7 +72,25 @@ _KINDS = (
     "exclus concurr",
     "dollar euro yen",
     "net gross",
+    # the event a period runs from or a risk passes on: "from delivery" is not "from
+    # installation", "on shipment" not "on delivery" (only after a preposition: see
+    # ``_event_slot``)
+    "shipment deliveri instal",
 )
+_EVENTS = frozenset(_KINDS[-1].split())
+# What may stand before an event said as a point in time ("on delivery", "from the date
+# of installation"); "delivery of Products" and "Shipments of Products" are two acts,
+# both done, not one point told two ways.
+_EVENT_PREPOSITIONS = frozenset("on upon from at after before until following of since".split())
+
+
+def _event_slot(toks: Sequence[Tok], i: int) -> bool:
+    """Whether the event word at ``i`` follows a preposition (past a determiner)."""
+    for j in range(i - 1, max(-1, i - 3), -1):
+        if toks[j].lower in ("the", "its", "such"):
+            continue
+        return toks[j].lower in _EVENT_PREPOSITIONS
+    return False
 
 
 # The two sides of a contract, as lower-case words with their plurals, not stems
@@ -232,6 +250,9 @@ class _Statement(NamedTuple):
     negative: bool = False
     # "duty" (must, shall), "leave" (may, can), "owner" (the party's own thing) or ""
     modal: str = ""
+    # a second verb of one subject ("granted the motion for summary judgment and denied
+    # the motion to dismiss"): no subject stands before it, but it has the first verb's
+    elided: bool = False
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -267,7 +288,12 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     else:
         # the thing done to, as a passive clause's head names it ("the motion")
         patient = word_after(text, toks[i].end, breaks=True)
-    return _Statement(subject, complement, patient, passive)
+    elided = subject is None and i > 0 and toks[i - 1].lower in _VERB_JOINS
+    return _Statement(subject, complement, patient, passive, elided=elided)
+
+
+# What joins a second verb to the first one's subject: "granted ... and denied".
+_VERB_JOINS = frozenset(("and", "but", "then"))
 
 
 def _complement(text: str, at: int) -> str | None:
@@ -367,6 +393,8 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
     anchored = a.subject is not None or a.complement is not None
     if anchored and (a.subject, a.complement) == (b.subject, b.complement):
         return True
+    if (a.elided or b.elided) and a.complement is not None and a.complement == b.complement:
+        return True  # the subject a second verb shares, with the same complement
     loose = a.passive or b.passive or not anchored
     return loose and a.patient is not None and a.patient == b.patient
 
@@ -476,6 +504,8 @@ def opposite_conflicts(
         if i in denied:
             continue  # "In no event is the Supplier liable for direct damages" states none
         if t.lower in _ORDER and not _of_events(claim_toks, i):
+            continue
+        if stem(t.lower) in _EVENTS and not _event_slot(claim_toks, i):
             continue
         if _coordinated(claim, claim_toks, i, lambda u, t=t: _opposed(t, u)):
             continue  # "the tenant and the landlord signed": both, neither against the other
@@ -600,6 +630,8 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
             u = words.toks[j]
             same = stem(u.lower) == own
             if not same and not _opposed(t, u):
+                continue
+            if not same and stem(u.lower) in _EVENTS and not _event_slot(words.toks, j):
                 continue
             stated = words.statement(j)
             if stated is None:

@@ -175,7 +175,8 @@ class ConflictOut(_Open):
         "word against its opposite: 'reversed' / 'affirmed', 'Licensee' / 'Licensor'; a "
         "legal standard against another of its family: 'de novo' / 'abuse of discretion'; "
         "'all employees' against 'only employees with ...'; 'covers parts and labor' "
-        "against 'excludes labor'; 'immediately' against 'within thirty (30) days')."
+        "against 'excludes labor'; 'immediately' against 'within thirty (30) days'; 'a "
+        "full refund' against 'store credit, not a full refund')."
     )
     text: str = Field(description="The value as the answer states it.")
     start: int = Field(description="Where that value is in the answer (characters).")

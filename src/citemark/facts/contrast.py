@@ -1,0 +1,232 @@
+"""A thing the evidence names only to set it aside: "store credit, not a full refund".
+
+"The buyer is entitled to a full refund" shares every word with "The buyer is entitled
+to store credit, not a full refund", and the passage says the buyer is *not* entitled
+to it: a contrast (", not", "rather than", "instead of", "as opposed to") gives one
+thing and denies another in the same slot. The claim is in conflict when it states the
+denied thing positively, said of the same word (the content word before each thing:
+"entitled" for both, "covers" in "covers repair, not replacement"), and does not name
+the thing the passage gives instead ("store credit or a full refund" says both).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from .lexicon import STOPWORDS
+from .model import Fact, FactConflict
+from .text import stem
+
+_CUE = re.compile(
+    r",\s*(?:and\s+|but\s+)?not\s+|\s+rather\s+than\s+|\s+instead\s+of\s+|,?\s+as\s+opposed\s+to\s+",
+    re.IGNORECASE,
+)
+# What may stand between a cue and the thing it denies.
+_DETERMINERS = frozenset("a an the any its their his her our your such".split())
+# Words after "not" that make it a limit or a degree, not a contrast: ", not less than 30
+# days", ", not to exceed $500", ", not only ... but also".
+_NO_CONTRAST = frozenset(
+    """less more fewer greater later earlier sooner exceeding exceed to only just merely
+    even necessarily limited including all every always yet so too unless until""".split()
+)
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_CLAUSE_PUNCT = frozenset(',;:.!?()[]{}"“”\n')
+_RUN = 4  # content words a contrasted thing is read over
+_REACH = 3  # stopwords passed over back to the word a thing is said of
+
+
+class _Word(NamedTuple):
+    stem: str
+    start: int
+    end: int
+    stop: bool
+
+
+def _words(text: str) -> list[_Word]:
+    out = []
+    for m in _WORD.finditer(text):
+        low = m.group().lower()
+        out.append(_Word(stem(low), m.start(), m.end(), low in STOPWORDS))
+    return out
+
+
+def _joined(text: str, a: _Word, b: _Word) -> bool:
+    """No clause punctuation between two neighbouring words."""
+    return _CLAUSE_PUNCT.isdisjoint(text[a.end : b.start])
+
+
+# What may stand between a thing and the word it is said of: a determiner or a
+# preposition ("entitled to a full refund", "resolved by arbitration"), not a verb,
+# past which the word found would be the subject ("Vendor shall have the discretion").
+_PASSED = _DETERMINERS | frozenset("to for of by with from in on at into as".split())
+
+
+def _governor(text: str, words: list[_Word], i: int) -> str | None:
+    """The content word before word ``i`` within its clause, past determiners and
+    prepositions ("entitled" in "entitled to a full refund"); ``None`` where another
+    word, punctuation or an owner ("Vendor's obligations") comes first."""
+    for j in range(i - 1, max(-1, i - 2 - _REACH), -1):
+        if not _joined(text, words[j], words[j + 1]):
+            return None
+        low = _lower(text, words[j])
+        if not words[j].stop:
+            return None if low.endswith(("'s", "’s")) else words[j].stem
+        if low not in _PASSED:
+            return None
+    return None
+
+
+class _Contrast(NamedTuple):
+    """What a passage gives (its stems), what it denies, the word both are said of,
+    and where the denial is written (cue and denied thing)."""
+
+    given: tuple[str, ...]
+    denied: tuple[str, ...]
+    governor: str
+    start: int
+    end: int
+
+
+@lru_cache(maxsize=4096)
+def _contrasts(text: str) -> tuple[_Contrast, ...]:
+    if _CUE.search(text) is None:
+        return ()
+    words = _words(text)
+    out: list[_Contrast] = []
+    for m in _CUE.finditer(text):
+        after = next((k for k, w in enumerate(words) if w.start >= m.end()), None)
+        before = next((k for k in range(len(words) - 1, -1, -1) if words[k].end <= m.start()), None)
+        if after is None or before is None:
+            continue
+        k = after + (_lower(text, words[after]) in _DETERMINERS)
+        if k >= len(words) or words[k].stop or _lower(text, words[k]) in _NO_CONTRAST:
+            continue
+        denied = _run_forward(text, words, k)
+        given_start = _run_back(text, words, before, len(denied))
+        if not denied or given_start is None:
+            continue
+        governor = _governor(text, words, given_start)
+        if governor is None:
+            continue
+        given = tuple(w.stem for w in words[given_start : before + 1])
+        last = words[k + len(denied) - 1]
+        out.append(_Contrast(given, denied, governor, m.start() + _lead(m.group()), last.end))
+    return tuple(out)
+
+
+def _lower(text: str, w: _Word) -> str:
+    return text[w.start : w.end].lower()
+
+
+def _lead(cue: str) -> int:
+    """Where a cue's words begin within its match (past a comma and spaces)."""
+    return len(cue) - len(cue.lstrip(", \t"))
+
+
+def _run_forward(text: str, words: list[_Word], k: int) -> tuple[str, ...]:
+    out = []
+    for j in range(k, min(len(words), k + _RUN)):
+        if words[j].stop or (j > k and not _joined(text, words[j - 1], words[j])):
+            break
+        out.append(words[j].stem)
+    return tuple(out)
+
+
+def _run_back(text: str, words: list[_Word], k: int, most: int) -> int | None:
+    """The first word of the content-word run that ends at word ``k``, at most ``most``
+    words long: the thing given is read as long as the thing denied, so that the verb
+    before it ("covers repair, not replacement") is what both are said of."""
+    if words[k].stop:
+        return None
+    first = k
+    while first > 0 and k - first + 1 < most:
+        prev = words[first - 1]
+        if prev.stop or not _joined(text, prev, words[first]):
+            break
+        first -= 1
+    return first
+
+
+def _runs(text: str, words: list[_Word]) -> list[tuple[int, int]]:
+    """Maximal runs of joined content words, as word index ranges."""
+    out = []
+    start = None
+    for j, w in enumerate(words):
+        joined = start is not None and _joined(text, words[j - 1], w)
+        if w.stop:
+            if start is not None:
+                out.append((start, j))
+            start = None
+        elif start is None or not joined:
+            if start is not None:
+                out.append((start, j))
+            start = j
+    if start is not None:
+        out.append((start, len(words)))
+    return out
+
+
+def _find(stems: tuple[str, ...], run: tuple[str, ...]) -> int:
+    """Where ``stems`` stand together inside ``run``, or -1."""
+    n = len(stems)
+    return next((i for i in range(len(run) - n + 1) if run[i : i + n] == stems), -1)
+
+
+_NEGATED = re.compile(r"\b(?:not|no|never|nor|without|neither)\b|n['’]t\b", re.IGNORECASE)
+
+
+def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The things the claim states that a passage denies in a contrast, in the same slot."""
+    if not passages:
+        return ()
+    found = [(i, c) for i, text in enumerate(passages) for c in _contrasts(text)]
+    if not found:
+        return ()
+    words = _words(claim)
+    runs = [(a, b, tuple(w.stem for w in words[a:b])) for a, b in _runs(claim, words)]
+    out: list[FactConflict] = []
+    for index, c in found:
+        if any(_find(c.given, run) >= 0 for _, _, run in runs):
+            continue  # the claim names what the passage gives too
+        for a, _, run in runs:
+            at = _find(c.denied, run)
+            if at < 0:
+                continue
+            first = a + at
+            if at == 0 and _governor(claim, words, first) != c.governor:
+                continue
+            if at > 0 and (
+                words[first - 1].stem != c.governor
+                or _lower(claim, words[first - 1]).endswith(("'s", "’s"))
+            ):
+                continue
+            clause = claim[max(0, words[first].start - 40) : words[first].start]
+            if _NEGATED.search(clause.split(",")[-1]) is not None:
+                continue  # the claim denies it too
+            last = words[first + len(c.denied) - 1]
+            value = "+".join(c.denied)
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact(
+                        "opposite",
+                        claim[words[first].start : last.end],
+                        "stated:" + value,
+                        words[first].start,
+                        last.end,
+                    ),
+                    Fact(
+                        "opposite",
+                        passages[index][c.start : c.end],
+                        "denied:" + value,
+                        c.start,
+                        c.end,
+                    ),
+                    index,
+                )
+            )
+            break
+    return tuple(out)

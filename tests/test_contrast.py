@@ -1,0 +1,116 @@
+"""A thing the evidence names only to deny it in a contrast ("store credit, not a full
+refund"): the claim that states it is in conflict, in the same slot only."""
+
+from __future__ import annotations
+
+import pytest
+
+import citemark
+from citemark.facts import check_facts
+
+
+def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
+    return [
+        (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The buyer is entitled to a full refund.",
+            "The buyer is entitled to store credit, not a full refund.",
+            ("full refund", "not a full refund"),
+        ),
+        (
+            "The buyer is entitled to a full refund within 30 days.",
+            "Within 30 days the buyer is entitled to store credit rather than a full refund.",
+            ("full refund", "rather than a full refund"),
+        ),
+        (
+            "The warranty covers replacement.",
+            "The warranty covers repair, not replacement.",
+            ("replacement", "not replacement"),
+        ),
+        (
+            "The tenant shall pay rent to the agent.",
+            "The tenant shall pay rent to the landlord instead of the agent.",
+            ("agent", "instead of the agent"),
+        ),
+        (
+            "Disputes are resolved by litigation.",
+            "Disputes are resolved by arbitration, as opposed to litigation.",
+            ("litigation", "as opposed to litigation"),
+        ),
+    ],
+)
+def test_a_thing_the_evidence_denies_in_a_contrast_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflicts(claim, passage) == [("opposite", *expected)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the claim gives what the passage gives
+        (
+            "The buyer is entitled to store credit.",
+            "The buyer is entitled to store credit, not a full refund.",
+        ),
+        # ... or denies the denied thing itself
+        (
+            "The buyer is not entitled to a full refund.",
+            "The buyer is entitled to store credit, not a full refund.",
+        ),
+        # ... or names both
+        (
+            "The buyer may choose store credit or a full refund.",
+            "The buyer is entitled to store credit, not a full refund.",
+        ),
+        # the denied thing said of another word
+        (
+            "The seller keeps a full refund reserve.",
+            "The buyer is entitled to store credit, not a full refund.",
+        ),
+        # a limit or a degree, not a contrast
+        (
+            "Notice must be given less than 30 days before the term ends.",
+            "Notice must be given 60 days before the term ends, not less than 30 days.",
+        ),
+        (
+            "The fee covers hosting and support.",
+            "The fee covers hosting, not only support but also training.",
+        ),
+        # the word before the denied thing is past a verb, or an owner: no one slot
+        (
+            "Vendor's obligations under Subsection (b) are limited.",
+            "Vendor shall have the discretion, but not the obligation, to control the defense.",
+        ),
+        # the passage's own sentence, as the claim
+        (
+            "The warranty covers repair, not replacement.",
+            "The warranty covers repair, not replacement.",
+        ),
+    ],
+)
+def test_no_conflict_outside_the_contrasted_slot(claim: str, passage: str) -> None:
+    assert [k for k in conflicts(claim, passage) if k[0] == "opposite"] == []
+
+
+def test_a_contrast_conflict_makes_the_sentence_unsupported_with_its_evidence() -> None:
+    source = {"id": "Terms", "text": "The buyer is entitled to store credit, not a full refund."}
+    report = citemark.align("The buyer is entitled to a full refund.", [source])
+    sentence = report.sentences[0]
+    assert sentence.status == "unsupported"
+    (conflict,) = sentence.conflicts
+    assert (conflict.kind, conflict.text, conflict.evidence) == (
+        "opposite",
+        "full refund",
+        "not a full refund",
+    )
+    assert conflict.source_id == "Terms"
+    text = source["text"]
+    assert text[conflict.source_start : conflict.source_end] == "not a full refund"
+    assert {c.source_id for c in sentence.citations} == {"Terms"}
