@@ -1081,3 +1081,37 @@ def test_a_stated_kind_against_another_still_conflicts_beside_a_denial() -> None
         "The supplier is liable for direct damages only.",
         ("indirect", "direct"),
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The court affirmed the judgment.",
+            "The court of appeals reversed the judgment.",
+            ("affirmed", "reversed"),
+        ),
+        (
+            "The Court of Appeals affirmed the judgment.",
+            "The court reversed the judgment.",
+            ("affirmed", "reversed"),
+        ),
+        (
+            "The Board of Directors approved the merger.",
+            "The board rejected the merger.",
+            ("approved", "rejected"),
+        ),
+    ],
+)
+def test_the_subject_of_x_of_y_is_its_head(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+def test_two_things_of_one_owner_are_two_subjects() -> None:
+    # "the value of the shares" and "the number of the shares" are not one subject
+    assert (
+        opposite_pairs("The value of the shares increased.", "The number of the shares decreased.")
+        == []
+    )

@@ -224,8 +224,23 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
             continue  # "upheld the statute as constitutional": said of the statute
         if t.lower == "we":
             return _COURT  # an opinion's "we affirm" is the court's
-        return None if t.lower in STOPWORDS else stem(t.lower)
+        if t.lower in STOPWORDS:
+            return None
+        head = _head_before_of(toks, j)
+        return stem((head or t).lower)
     return None
+
+
+def _head_before_of(toks: Sequence[Tok], j: int) -> Tok | None:
+    """The head of "X of (the) Y" ending at token ``j``: "Court" in "the Court of
+    Appeals", "Board" in "the Board of Directors", "value" in "the value of the shares"."""
+    k = j - 1
+    if k >= 0 and toks[k].lower == "the":
+        k -= 1
+    if k < 1 or toks[k].lower != "of":
+        return None
+    head = toks[k - 1]
+    return head if head.content and head.lower not in STOPWORDS else None
 
 
 _COURT = stem("court")
