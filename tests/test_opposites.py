@@ -1115,3 +1115,28 @@ def test_two_things_of_one_owner_are_two_subjects() -> None:
         opposite_pairs("The value of the shares increased.", "The number of the shares decreased.")
         == []
     )
+
+
+def test_supplier_and_customer_are_the_two_sides_of_a_supply_contract() -> None:
+    assert opposite_pairs(
+        "The Supplier shall pay the shipping costs.", "The Customer shall pay the shipping costs."
+    ) == [("Supplier", "Customer")]
+    assert opposite_pairs(
+        "The Agreement may be terminated by the Supplier if the Customer becomes insolvent.",
+        "The Agreement may be terminated by the Customer if the Supplier becomes insolvent.",
+    ) == [("Customer", "Supplier")]
+    # both sides said together, or each in its own role
+    assert (
+        opposite_pairs(
+            "The Supplier and the Customer shall share the shipping costs.",
+            "The Customer shall pay half the shipping costs and the Supplier shall pay half.",
+        )
+        == []
+    )
+    assert (
+        opposite_pairs(
+            "The Customer shall pay the Supplier within 30 days.",
+            "The Customer shall pay the Supplier within thirty (30) days.",
+        )
+        == []
+    )

@@ -109,6 +109,7 @@ _PARTIES = (
     "franchisor franchisee",
     "vendor purchaser",
     "debtor creditor",
+    "supplier customer",
 )
 
 
