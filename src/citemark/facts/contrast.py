@@ -39,6 +39,7 @@ _REACH = 3  # stopwords passed over back to the word a thing is said of
 
 
 class _Word(NamedTuple):
+    lower: str
     stem: str
     start: int
     end: int
@@ -49,7 +50,7 @@ def _words(text: str) -> list[_Word]:
     out = []
     for m in _WORD.finditer(text):
         low = m.group().lower()
-        out.append(_Word(stem(low), m.start(), m.end(), low in STOPWORDS))
+        out.append(_Word(low, stem(low), m.start(), m.end(), low in STOPWORDS))
     return out
 
 
@@ -71,10 +72,9 @@ def _governor(text: str, words: list[_Word], i: int) -> str | None:
     for j in range(i - 1, max(-1, i - 2 - _REACH), -1):
         if not _joined(text, words[j], words[j + 1]):
             return None
-        low = _lower(text, words[j])
         if not words[j].stop:
-            return None if low.endswith(("'s", "’s")) else words[j].stem
-        if low not in _PASSED:
+            return None if words[j].lower.endswith(("'s", "’s")) else words[j].stem
+        if words[j].lower not in _PASSED:
             return None
     return None
 
@@ -101,8 +101,8 @@ def _contrasts(text: str) -> tuple[_Contrast, ...]:
         before = next((k for k in range(len(words) - 1, -1, -1) if words[k].end <= m.start()), None)
         if after is None or before is None:
             continue
-        k = after + (_lower(text, words[after]) in _DETERMINERS)
-        if k >= len(words) or words[k].stop or _lower(text, words[k]) in _NO_CONTRAST:
+        k = after + (words[after].lower in _DETERMINERS)
+        if k >= len(words) or words[k].stop or words[k].lower in _NO_CONTRAST:
             continue
         denied = _run_forward(text, words, k)
         given_start = _run_back(text, words, before, len(denied))
@@ -115,10 +115,6 @@ def _contrasts(text: str) -> tuple[_Contrast, ...]:
         last = words[k + len(denied) - 1]
         out.append(_Contrast(given, denied, governor, m.start() + _lead(m.group()), last.end))
     return tuple(out)
-
-
-def _lower(text: str, w: _Word) -> str:
-    return text[w.start : w.end].lower()
 
 
 def _lead(cue: str) -> int:
@@ -155,14 +151,10 @@ def _runs(text: str, words: list[_Word]) -> list[tuple[int, int]]:
     out = []
     start = None
     for j, w in enumerate(words):
-        joined = start is not None and _joined(text, words[j - 1], w)
-        if w.stop:
-            if start is not None:
-                out.append((start, j))
+        if start is not None and (w.stop or not _joined(text, words[j - 1], w)):
+            out.append((start, j))
             start = None
-        elif start is None or not joined:
-            if start is not None:
-                out.append((start, j))
+        if start is None and not w.stop:
             start = j
     if start is not None:
         out.append((start, len(words)))
@@ -186,12 +178,12 @@ def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     if not found:
         return ()
     words = _words(claim)
-    runs = [(a, b, tuple(w.stem for w in words[a:b])) for a, b in _runs(claim, words)]
+    runs = [(a, tuple(w.stem for w in words[a:b])) for a, b in _runs(claim, words)]
     out: list[FactConflict] = []
     for index, c in found:
-        if any(_find(c.given, run) >= 0 for _, _, run in runs):
+        if any(_find(c.given, run) >= 0 for _, run in runs):
             continue  # the claim names what the passage gives too
-        for a, _, run in runs:
+        for a, run in runs:
             at = _find(c.denied, run)
             if at < 0:
                 continue
@@ -199,8 +191,7 @@ def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
             if at == 0 and _governor(claim, words, first) != c.governor:
                 continue
             if at > 0 and (
-                words[first - 1].stem != c.governor
-                or _lower(claim, words[first - 1]).endswith(("'s", "’s"))
+                words[first - 1].stem != c.governor or words[first - 1].lower.endswith(("'s", "’s"))
             ):
                 continue
             clause = claim[max(0, words[first].start - 40) : words[first].start]

@@ -53,6 +53,12 @@ _PAIRS = (
 )
 
 
+# The event a period runs from or a risk passes on: "from delivery" is not "from
+# installation", "on shipment" not "on delivery" (only after a preposition: see
+# ``_event_slot``), as stems.
+_EVENT_KINDS = "shipment deliveri instal"
+_EVENTS = frozenset(_EVENT_KINDS.split())
+
 # Kinds of one thing, each excluding the others ("compensatory damages" are not
 # "punitive damages"; a "civil" case is not a "criminal" one; a "fixed" rate is not a
 # "variable" one), as stems.
@@ -72,12 +78,8 @@ _KINDS = (
     "exclus concurr",
     "dollar euro yen",
     "net gross",
-    # the event a period runs from or a risk passes on: "from delivery" is not "from
-    # installation", "on shipment" not "on delivery" (only after a preposition: see
-    # ``_event_slot``)
-    "shipment deliveri instal",
+    _EVENT_KINDS,
 )
-_EVENTS = frozenset(_KINDS[-1].split())
 # What may stand before an event said as a point in time ("on delivery", "from the date
 # of installation"); "delivery of Products" and "Shipments of Products" are two acts,
 # both done, not one point told two ways.
