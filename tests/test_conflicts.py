@@ -1228,3 +1228,83 @@ def test_a_restriction_that_names_what_is_denied_still_conflicts() -> None:
         "The supplier is not liable for direct damages.",
         ["The supplier is liable for direct damages only."],
     ) == [("negation", "is not liable", "is liable")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The court awarded punitive damages to the plaintiff.",
+            "The court declined to award punitive damages to the plaintiff.",
+            ("awarded", "declined to award"),
+        ),
+        (
+            "The board approved the merger.",
+            "The board refused to approve the merger.",
+            ("approved", "refused to approve"),
+        ),
+        (
+            "The seller delivered the goods on time.",
+            "The seller failed to deliver the goods.",
+            ("delivered", "failed to deliver"),
+        ),
+        (
+            "The court declined to award punitive damages.",
+            "The court awarded punitive damages to the plaintiff.",
+            ("declined to award", "awarded"),
+        ),
+    ],
+)
+def test_a_verb_that_declines_its_infinitive_flips_it(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [("negation", *expected)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # two ways of declining are one denial
+        ("The court refused to award punitive damages.", "The court declined to award them."),
+        ("The buyer did not pay the price.", "The buyer failed to pay the price."),
+        # a condition in the present tense states nothing was left undone
+        ("The tenant pays the rent.", "If the tenant fails to pay the rent, the lease ends."),
+        # not a denying verb before "to": a failed merger, a declined card
+        ("The merger closed in May.", "The failed merger was announced in May."),
+    ],
+)
+def test_declining_agrees_with_declining_and_a_condition_is_no_statement(
+    claim: str, passage: str
+) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+def test_no_right_to_do_a_thing_denies_doing_it() -> None:
+    denied = "The Licensee shall have no right to sublicense its rights under this Agreement."
+    assert conflict_pairs(
+        "The Licensee may sublicense its rights under this Agreement.", [denied]
+    ) == [("negation", "may sublicense", "have no right to sublicense")]
+    # "may not" is what "no right to" says; "no obligation to" leaves it open
+    assert conflict_pairs("The Licensee may not sublicense its rights.", [denied]) == []
+    open_ = "The Licensee shall have no obligation to sublicense its rights."
+    assert conflict_pairs("The Licensee may sublicense its rights.", [open_]) == []
+
+
+def test_retroactive_against_prospective_conflicts() -> None:
+    assert conflict_pairs(
+        "The amendment applies retroactively to all claims.",
+        ["The amendment applies prospectively to all claims."],
+    ) == [("opposite", "retroactively", "prospectively")]
+
+
+def test_a_denying_verb_in_a_condition_states_nothing() -> None:
+    # CUAD: a clause describing a case in which something failed is no report that it did
+    passage = (
+        "Each notice of rejection shall specify the ways in which the Product batch "
+        "failed to meet Specifications."
+    )
+    assert conflict_pairs("The Product batch met the Specifications.", [passage]) == []
+    assert conflict_pairs(
+        "The Supplier met the Performance Adjustments.",
+        ["The fee is reduced if the Supplier has failed to meet the Performance Adjustments."],
+    ) == []

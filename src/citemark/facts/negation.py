@@ -77,10 +77,62 @@ def _contrastive(text: str, toks: list[Tok], i: int) -> bool:
     return False
 
 
+# Verbs that deny the verb of their infinitive: "The court declined to award punitive
+# damages" says it did not award them. Past tense only: a contract's "If the Tenant
+# fails to pay rent" is a condition, not a statement that rent goes unpaid.
+IMPLICIT_NEGATIVES = frozenset("declined refused failed neglected omitted".split())
+# Nouns whose denial with an infinitive denies the infinitive's verb: "shall have no
+# right to sublicense" is "may not sublicense". Not "obligation" or "duty": "no
+# obligation to renew" leaves renewing open.
+_LEAVE_NOUNS = frozenset("right authority power permission".split())
+
+
+def _cue(text: str, toks: list[Tok], i: int) -> str | None:
+    """The negation cue at ``i``: a cue word, or a denying verb right before "to"."""
+    tok = toks[i]
+    if tok.cue is not None:
+        return tok.cue
+    if (
+        tok.lower in IMPLICIT_NEGATIVES
+        and i + 1 < len(toks)
+        and toks[i + 1].lower == "to"
+        and text[tok.end : toks[i + 1].start] == " "
+        and not _subordinate(text, toks, i)
+    ):
+        return tok.lower
+    return None
+
+
+# Words that open a clause stating no fact: "the ways in which the batch failed to meet
+# Specifications", "if Supplier has failed to meet" (CUAD) describe a case, not an event.
+_SUBORDINATORS = frozenset("if unless when whenever where which that whether event who".split())
+
+
+def _subordinate(text: str, toks: list[Tok], i: int) -> bool:
+    """A subordinating word earlier in the clause of the word at ``i``."""
+    for j in range(i - 1, max(-1, i - 12), -1):
+        if toks[j].lower in _SUBORDINATORS:
+            return True
+        if _gap_has_punct(text, toks[j].end, toks[j + 1].start):
+            return False
+    return False
+
+
+def _denied_infinitive(text: str, toks: list[Tok], head: int) -> int | None:
+    """The verb after "no right to" (index), which the denial of "right" denies too."""
+    if toks[head].lower not in _LEAVE_NOUNS or head + 2 >= len(toks):
+        return None
+    if toks[head + 1].lower != "to" or not toks[head + 2].content:
+        return None
+    if _gap_has_punct(text, toks[head].end, toks[head + 2].start):
+        return None
+    return head + 2
+
+
 def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
     out: list[Negation] = []
     for i, tok in enumerate(toks):
-        cue = tok.cue
+        cue = _cue(text, toks, i)
         if cue is None:
             continue
         idiom = _idiom(text, toks, i, cue)
@@ -90,14 +142,17 @@ def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
         head = _inverted(text, toks, i) if inverted else _governed(text, toks, i, cue)
         if head is None:
             continue
-        scope = (head, *_clause_after(text, toks, head))
         start = tok.start
         if i > 0 and toks[i - 1].lower in AUX and text[toks[i - 1].end : tok.start] == " ":
             start = toks[i - 1].start
-        end = toks[head].end
-        value = "not:" + toks[head].lower
-        fact = Fact("negation", text[start:end], value, start, end)
-        out.append(Negation(fact, stem(toks[head].lower), cue, scope, idiom == "soft", inverted))
+        soft = idiom == "soft"
+        for word in (head, _denied_infinitive(text, toks, head)):
+            if word is None:
+                continue
+            end = toks[word].end
+            fact = Fact("negation", text[start:end], "not:" + toks[word].lower, start, end)
+            scope = (word, *_clause_after(text, toks, word))
+            out.append(Negation(fact, stem(toks[word].lower), cue, scope, soft, inverted))
     return out
 
 
@@ -144,7 +199,8 @@ def _inverted(text: str, toks: list[Tok], i: int) -> int | None:
 
 def _governed(text: str, toks: list[Tok], i: int, cue: str) -> int | None:
     """Index of the content word a cue at ``i`` governs, skipping auxiliaries etc."""
-    skip = NEG_SKIP_WIDE if cue in ("none", "neither", "prohibited", "forbidden") else NEG_SKIP
+    wide = cue in ("none", "neither", "prohibited", "forbidden") or cue in IMPLICIT_NEGATIVES
+    skip = NEG_SKIP_WIDE if wide else NEG_SKIP
     skipped = 0
     for j in range(i + 1, min(len(toks), i + 7)):
         if _gap_has_punct(text, toks[j - 1].end, toks[j].start):

@@ -49,6 +49,8 @@ _PAIRS = (
     ("longer", "shorter"),
     # the order of two events: "inspect the goods before payment" / "after payment"
     ("befor", "after"),
+    # when a rule applies: "applies retroactively" / "applies only prospectively"
+    ("retroact", "prospect"),
     ("older", "younger"),
 )
 
@@ -178,6 +180,8 @@ def _worded(t: Tok) -> bool:
 
 # Words of order between events; dates and periods are the fact check's ("before March
 # 1" / "after March 1" are turned dates), so these are read only before a common word.
+# Not "above" / "below": in contracts they mostly place things on a page or a logo, in
+# conditions ("if used below the logo"), and read as conflicts between true sentences.
 _ORDER = frozenset(("before", "after"))
 
 
