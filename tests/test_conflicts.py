@@ -1304,7 +1304,49 @@ def test_a_denying_verb_in_a_condition_states_nothing() -> None:
         "failed to meet Specifications."
     )
     assert conflict_pairs("The Product batch met the Specifications.", [passage]) == []
-    assert conflict_pairs(
-        "The Supplier met the Performance Adjustments.",
-        ["The fee is reduced if the Supplier has failed to meet the Performance Adjustments."],
-    ) == []
+    assert (
+        conflict_pairs(
+            "The Supplier met the Performance Adjustments.",
+            ["The fee is reduced if the Supplier has failed to meet the Performance Adjustments."],
+        )
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # clause numbers heading clauses name them; they are no quantities
+        (
+            "3.2 Distributor will use its best efforts to promote the Products.",
+            "3.1 Distributor will use its best efforts to sell the Products.",
+        ),
+        (
+            "GRANT OF LICENSE 3.1 Arizona grants a license.",
+            "GRANT OF LICENSE 4.1 Arizona grants a license.",
+        ),
+        (
+            "The parties agree. 2.1 Payment is due monthly.",
+            "The parties agree. 2.4 Payment is due monthly.",
+        ),
+        ("8.1. Term The term is one year.", "8.2. Term The term is one year."),
+    ],
+)
+def test_a_clause_number_heading_a_clause_is_no_fact(claim: str, passage: str) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+    assert check_facts(claim, [passage]).missing == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # a number with a capitalised word before it, or none after it, still counts
+        ("Version 2.1 Software is licensed.", "Version 2.2 Software is licensed.", ("2.1", "2.2")),
+        ("The rate is 1.5 percent.", "The rate is 2.5 percent.", ("1.5 percent", "2.5 percent")),
+        ("Prices rose 3.2 points.", "Prices rose 3.1 points.", ("3.2", "3.1")),
+    ],
+)
+def test_a_dotted_number_that_is_no_heading_still_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert [(a, b) for _, a, b in conflict_pairs(claim, [passage])] == [expected]

@@ -171,6 +171,14 @@ TALLY = re.compile(
 )
 TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
 LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s|$)")
+# A clause number heading a clause: "3.2 Distributor shall", "10.2.1 (a) The", "8.1. Term".
+# Two or more dotted parts and a capital (or an opening bracket) after it; where it may
+# stand is decided in quantities._section_label.
+SECTION_LABEL = re.compile(r"[0-9]{1,2}(?:\.[0-9]{1,3})+\.?(?=[ \t]+[A-Z(])")
+# What may stand before such a label: nothing on its line, the end of a sentence, or a
+# heading written in capitals ("GRANT OF LICENSE 3.1 Arizona Grant"). Not a capitalised
+# word: "Version 2.1 Software" and "Exhibit 10.1 Agreement" are numbers that matter.
+LABEL_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]|\b[A-Z][A-Z]+)\s+$")
 # What may stand before a list marker on its line: nothing, or the end of the previous
 # item's sentence ("... qu0tes.   2.").
 MARKER_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]\s+)$")

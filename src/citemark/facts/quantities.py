@@ -32,9 +32,11 @@ from .model import DateKeys, Fact, Payload, Quantity
 from .patterns import (
     A_SCALES,
     ALT_RES,
+    LABEL_LEAD,
     LIST_MARK,
     MARKER_LEAD,
     MASTERS,
+    SECTION_LABEL,
     SPELLED_SPLIT,
     TALLY,
     TRIGGER_CHARS,
@@ -453,6 +455,24 @@ def _list_marker(text: str, p: int) -> int:
     )
 
 
+def _section_label(text: str, p: int) -> int:
+    """End of a clause number heading a clause at ``p`` ("3.2 Distributor shall"), else -1.
+
+    It names the clause, not a quantity: read as a number, "8.4" in one clause of a
+    contract "conflicted" with "8.3" in the next (241 of the 1,642 conflicts between
+    true CUAD sentences). "Section 3.2", "1.5 million", "2.5 percent" are not labels:
+    a section word before it, or no capital after it.
+    """
+    m = SECTION_LABEL.match(text, p)
+    if m is None or (p > 0 and not text[p - 1].isspace()):
+        return -1
+    line_start = text.rfind("\n", 0, p) + 1
+    lead = text[max(line_start, p - 40) : p]
+    if lead.strip(" \t") and not LABEL_LEAD.search(lead):
+        return -1
+    return m.end() if _designator(text, p) is None else -1
+
+
 def scan_numeric(
     text: str, toks: list[Tok]
 ) -> tuple[list[tuple[Fact, Payload]], list[tuple[int, int]]]:
@@ -464,6 +484,8 @@ def scan_numeric(
         if p < done:
             continue
         marker_end = _list_marker(text, p)
+        if marker_end < 0 and kind == "digit":
+            marker_end = _section_label(text, p)
         if marker_end >= 0:
             spans.append((p, marker_end))
             done = marker_end
