@@ -1350,3 +1350,16 @@ def test_a_dotted_number_that_is_no_heading_still_conflicts(
     claim: str, passage: str, expected: tuple[str, str]
 ) -> None:
     assert [(a, b) for _, a, b in conflict_pairs(claim, [passage])] == [expected]
+
+
+def test_in_advance_against_in_arrears_conflicts_and_either_alone_does_not() -> None:
+    assert conflict_pairs(
+        "The fee is payable monthly in advance.", ["The fee is payable monthly in arrears."]
+    ) == [("opposite", "advance", "arrears")]
+    assert (
+        conflict_pairs(
+            "The fee is payable monthly in advance.",
+            ["The fee is payable monthly in advance, or in arrears at the Licensee's option."],
+        )
+        == []
+    )

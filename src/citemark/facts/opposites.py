@@ -80,6 +80,8 @@ _KINDS = (
     "exclus concurr",
     "dollar euro yen",
     "net gross",
+    # when a fee falls due against the period it pays for: "payable in advance" / "in arrears"
+    "advanc arrear",
     _EVENT_KINDS,
 )
 # What may stand before an event said as a point in time ("on delivery", "from the date
