@@ -21,6 +21,7 @@ from citemark import SourceIndex, align, load_config
 from citemark.claims import alone_on_line
 from citemark.embed import default_embedder
 from citemark.facts.compare import _numeric_indexes
+from citemark.facts.conflicts import _one_name_pattern, one_name
 from citemark.facts.quantities import numeric_words, scan_numeric
 from citemark.facts.text import Tok
 from citemark.facts.text import tokens as fact_tokens
@@ -393,3 +394,20 @@ def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
 )
 def test_numeric_words_at_token_edges(text: str) -> None:
     assert _numeric_scan(text, numeric_words(text)) == _numeric_scan(text, fact_tokens(text))
+
+
+_NAME_WORDS = st.sampled_from(["Daniel", "LaRusso", "Ann", "Lee", "J.", "Smith", "Smithson"])
+_NAME_TEXT = st.lists(
+    st.one_of(_NAME_WORDS, st.sampled_from([" ", ", ", " the ", "\n", "-", "Mr. "])), max_size=12
+).map("".join)
+
+
+@given(_NAME_WORDS, _NAME_WORDS, st.lists(_NAME_TEXT, max_size=4))
+@settings(max_examples=300, deadline=None)
+def test_one_name_with_its_literal_prefilter_equals_the_pattern_alone(
+    a: str, b: str, sources: list[str]
+) -> None:
+    # the prefilter only skips texts that lack a name as written, where the pattern
+    # (whose only literal parts the names are) cannot match
+    plain = any(_one_name_pattern(a, b).search(text) for text in sources)
+    assert one_name(a, b, sources) == plain
