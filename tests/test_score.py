@@ -16,11 +16,14 @@ from citemark.calibrate import (
     DATA_FILES,
     Row,
     calibrate_mode,
+    claim_features,
     fit,
     holdout_predictions,
     measure,
+    out_of_fold,
     statuses,
     supported_features,
+    supported_threshold,
     thresholds,
 )
 from citemark.config import FEATURES_HYBRID, Config, config_from_dict, load_config
@@ -184,7 +187,7 @@ def test_the_supported_model_does_without_a_cosine_that_tells_nothing(seed: int)
         "global_recall_idf",
     )
     fitted = calibrate_mode(rows, FEATURES_WITH_COSINE, "balanced", strict=False)
-    # The preset still names the feature, at weight zero; the claim model keeps it.
+    # The preset still names the feature, at weight zero, in both models.
     assert fitted.left_out == ("cosine",)
     assert fitted.supported.weights["cosine"] == 0.0
     assert set(fitted.claim.weights) == set(FEATURES_WITH_COSINE)
@@ -195,6 +198,47 @@ def test_the_supported_model_does_without_a_cosine_that_tells_nothing(seed: int)
         "recall",
         "global_recall_idf",
     )
+
+
+def _with_claim_cosine(rows: list[Row], seed: int, signal: bool) -> list[Row]:
+    """``rows`` whose global recall no longer tells partial from unsupported, with a
+    cosine that does (``signal``) or one that says nothing."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for r in rows:
+        features = dict(r.features)
+        if r.gold != "supported":
+            features["global_recall_idf"] = 0.6 + float(rng.normal(0, 0.1))
+        if signal:
+            features["cosine"] = float(r.gold != "unsupported") + float(rng.normal(0, 0.2))
+        else:
+            features["cosine"] = float(rng.normal())
+        out.append(Row(r.dataset, r.split, r.group, r.gold, features))
+    return out
+
+
+def _claim_choice(rows: list[Row]) -> tuple[str, ...]:
+    score = out_of_fold(rows, FEATURES_WITH_COSINE, "supported", 1.0)
+    supported = supported_threshold(rows, score, "balanced", strict=False)
+    return claim_features(rows, FEATURES_WITH_COSINE, score, supported, strict=False)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_claim_model_keeps_a_cosine_that_tells_partial_from_unsupported(seed: int) -> None:
+    rows = _with_claim_cosine(_rows(300, seed=seed), seed, signal=True)
+    assert _claim_choice(rows) == FEATURES_WITH_COSINE
+    fitted = calibrate_mode(rows, FEATURES_WITH_COSINE, "balanced", strict=False)
+    assert fitted.left_out_claim == ()
+    assert fitted.claim.weights["cosine"] > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_claim_model_does_without_a_cosine_that_tells_nothing(seed: int) -> None:
+    rows = _with_cosine(_rows(150, seed=seed), seed, signal=False)
+    assert _claim_choice(rows) == ("recall", "global_recall_idf")
+    fitted = calibrate_mode(rows, FEATURES_WITH_COSINE, "balanced", strict=False)
+    assert fitted.left_out_claim == ("cosine",)
+    assert fitted.claim.weights["cosine"] == 0.0
 
 
 def test_calibration_rule_and_pipeline_rule_agree_on_real_records(tmp_path: Path) -> None:
