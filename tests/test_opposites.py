@@ -1140,3 +1140,50 @@ def test_supplier_and_customer_are_the_two_sides_of_a_supply_contract() -> None:
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # a later modifier of a list before its noun is said of that noun
+        (
+            "Licensor grants Licensee a transferable license to the Software.",
+            "Licensor grants Licensee a non-exclusive, non-transferable, royalty-free license "
+            "to the Software.",
+            ("transferable", "non-transferable"),
+        ),
+        (
+            "Licensor grants a revocable license.",
+            "Licensor grants a non-exclusive, irrevocable license.",
+            ("revocable", "irrevocable"),
+        ),
+        (
+            "The Company grants an exclusive license.",
+            "The Company grants a worldwide, royalty-free and non-exclusive license.",
+            ("exclusive", "non-exclusive"),
+        ),
+    ],
+)
+def test_a_modifier_inside_a_list_before_its_noun_has_the_lists_statement(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the list says both
+        (
+            "Licensor grants a revocable license.",
+            "Licensor grants a revocable or irrevocable license.",
+        ),
+        # a chain after a verb is read word by word: severability boilerplate states a case
+        (
+            "If any provision is held to be invalid or unenforceable, the rest remains in force.",
+            "The remaining provisions shall remain valid and enforceable.",
+        ),
+    ],
+)
+def test_a_list_that_says_both_or_follows_a_verb_is_no_rival(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []

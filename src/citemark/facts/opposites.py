@@ -293,6 +293,13 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
         return _Statement(_subject(toks, i), None, None, False)
+    start = _chain_start(text, toks, i) if _before_its_noun(text, toks, i) else i
+    if start != i:
+        # a later word of a chain of modifiers before their noun ("a non-exclusive,
+        # irrevocable license"): said of what the chain's first word is said of, with the
+        # noun the chain ends at
+        first = _statement(text, toks, start)
+        return None if first is None else first._replace(complement=_complement(text, toks[i].end))
     complement = _complement(text, toks[i].end)
     if complement == _PARTY and i + 1 < len(toks) and stem(toks[i + 1].lower) == _PARTY:
         # "the non-breaching Party may terminate": a party named by its role, whose
@@ -314,6 +321,59 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         patient = word_after(text, toks[i].end, breaks=True)
     elided = subject is None and i > 0 and toks[i - 1].lower in _VERB_JOINS
     return _Statement(subject, complement, patient, passive, elided=elided)
+
+
+_CHAIN_REACH = 4  # modifiers looked back over for the chain's first
+
+
+def _chain_start(text: str, toks: Sequence[Tok], i: int) -> int:
+    """The first word of the chain of modifiers that token ``i`` ends or continues: words
+    joined by commas, "and" or "or" ("non-exclusive, non-transferable and royalty-free");
+    ``i`` itself when nothing joins it to a word before."""
+    first = i
+    for _ in range(_CHAIN_REACH):
+        before = _chained_before(text, toks, first)
+        if before is None:
+            break
+        first = before
+    return first
+
+
+def _before_its_noun(text: str, toks: Sequence[Tok], i: int) -> bool:
+    """Whether token ``i`` stands right before a content word, as a modifier before its
+    noun does ("irrevocable license"). A chain said after a verb ("held to be invalid or
+    unenforceable", "shall remain valid and enforceable": the severability clause of
+    nearly every contract) is a case or a hope, and read as its words alone."""
+    j = i
+    for _ in range(_CHAIN_REACH + 1):
+        if j + 1 >= len(toks):
+            return False
+        gap, nxt = text[toks[j].end : toks[j + 1].start], toks[j + 1]
+        if gap == " " and nxt.lower in ("and", "or") and j + 2 < len(toks):
+            j += 2  # "non-exclusive and royalty-free license"
+            continue
+        if gap not in (" ", ", ") or not nxt.content or nxt.lower in STOPWORDS:
+            return False
+        if gap == " ":
+            return True
+        j += 1  # the next modifier of the list
+    return False
+
+
+def _chained_before(text: str, toks: Sequence[Tok], j: int) -> int | None:
+    """The modifier right before token ``j`` in one chain with it, if any."""
+    if j < 1:
+        return None
+    gap = text[toks[j - 1].end : toks[j].start]
+    k = j - 1
+    if gap == " " and toks[k].lower in ("and", "or") and k >= 1:
+        gap, k = text[toks[k - 1].end : toks[k].start], k - 1
+        if gap not in (" ", ", "):
+            return None
+    elif gap != ", ":
+        return None
+    t = toks[k]
+    return k if t.content and t.lower not in STOPWORDS and _could_oppose(t.lower) else None
 
 
 # What joins a second verb to the first one's subject: "granted ... and denied".
