@@ -1363,3 +1363,37 @@ def test_in_advance_against_in_arrears_conflicts_and_either_alone_does_not() -> 
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a case one side supposes states nothing against the other's statement
+        (
+            "If Consultant is required by law to disclose the information, Consultant shall "
+            "notify Aduro.",
+            "Consultant is not required to disclose the information.",
+        ),
+        (
+            "Consultant is not required to disclose the information.",
+            "In the event that Consultant is required to disclose the information, it shall "
+            "notify Aduro.",
+        ),
+    ],
+)
+def test_a_polarity_inside_a_condition_is_no_clash_with_a_statement(
+    claim: str, passage: str
+) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+def test_two_conditions_of_opposite_polarity_and_a_statement_after_a_condition_clash() -> None:
+    assert conflict_pairs(
+        "If the tenant pays the rent late, the landlord may terminate.",
+        ["If the tenant does not pay the rent late, the landlord may terminate."],
+    ) == [("negation", "pays", "does not pay")]
+    # the main clause after a condition is a statement
+    assert conflict_pairs(
+        "The tenant may not sublet the premises.",
+        ["If the landlord consents, the tenant may sublet the premises."],
+    ) == [("negation", "may not sublet", "may sublet")]

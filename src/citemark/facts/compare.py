@@ -363,13 +363,31 @@ def _said(
     """Where ``said_text`` states positively what negation ``n`` denies (see
     :func:`_said_plainly`), unless an "only" there makes the two agree."""
     found = _said_plainly(negated_text, n, negated, said_text, said)
-    if (
-        found is not None
-        and _only_near(said_text, found.start)
-        and _agrees_with_only(negated_text, n, said_text)
-    ):
+    if found is None:
         return None
+    if _only_near(said_text, found.start) and _agrees_with_only(negated_text, n, said_text):
+        return None
+    if _conditional(negated_text, n.fact.start) != _conditional(said_text, found.start):
+        return None  # a case one side supposes is no statement against the other's
     return found
+
+
+# What opens a condition: the clause after it supposes, it states nothing ("If Consultant
+# is required by judicial process to disclose ..." says nothing against "Consultant is
+# not required to notify"). Two conditions still clash: "If the tenant pays rent, ..." /
+# "If the tenant does not pay rent, ...".
+_CONDITION = re.compile(
+    r"\b(?:if|in\s+the\s+event|in\s+case|provided\s+that|whenever)\b", re.IGNORECASE
+)
+_CLAUSE_START = re.compile(r"[,;:.!?\n]")
+
+
+def _conditional(text: str, at: int) -> bool:
+    """Whether position ``at`` lies in a condition: after "if", "in the event" etc. with
+    no clause break between."""
+    begin = max(0, at - 160)
+    breaks = [m.end() for m in _CLAUSE_START.finditer(text, begin, at)]
+    return _CONDITION.search(text, breaks[-1] if breaks else begin, at) is not None
 
 
 # "only in writing" restricts what it follows as "not ... except in writing" does.
