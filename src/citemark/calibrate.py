@@ -274,21 +274,14 @@ def partial_threshold(
 ) -> tuple[float, float]:
     """The partial threshold best for macro-F1 at ``supported`` (ties to the higher one),
     and that macro-F1."""
+
+    def value(t: float) -> float:
+        found = statuses(rows, score, claim, supported, t, strict)
+        return round(_mean_by_dataset(rows, found, "macro_f1"), 6)
+
     grid = GRID if claim is not None else [t for t in GRID if t <= supported]
-    scored = [
-        (
-            round(
-                _mean_by_dataset(
-                    rows, statuses(rows, score, claim, supported, t, strict), "macro_f1"
-                ),
-                6,
-            ),
-            t,
-        )
-        for t in grid
-    ]
-    value, best = max(scored)
-    return float(best), value
+    best_value, best = max((value(t), t) for t in grid)
+    return float(best), best_value
 
 
 @dataclass(frozen=True)
