@@ -1162,6 +1162,17 @@ def test_supplier_and_customer_are_the_two_sides_of_a_supply_contract() -> None:
             "The Company grants a worldwide, royalty-free and non-exclusive license.",
             ("exclusive", "non-exclusive"),
         ),
+        # after "is": the chain states each word of its subject
+        (
+            "The license is transferable.",
+            "The license is non-exclusive and non-transferable.",
+            ("transferable", "non-transferable"),
+        ),
+        (
+            "The obligation is enforceable.",
+            "The obligation is void and unenforceable.",
+            ("enforceable", "unenforceable"),
+        ),
     ],
 )
 def test_a_modifier_inside_a_list_before_its_noun_has_the_lists_statement(

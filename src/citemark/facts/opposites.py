@@ -293,11 +293,13 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
         return _Statement(_subject(toks, i), None, None, False)
-    start = _chain_start(text, toks, i) if _before_its_noun(text, toks, i) else i
+    start = _chain_start(text, toks, i)
+    if start != i and not (_before_its_noun(text, toks, i) or _after_copula(toks, start)):
+        start = i
     if start != i:
         # a later word of a chain of modifiers before their noun ("a non-exclusive,
-        # irrevocable license"): said of what the chain's first word is said of, with the
-        # noun the chain ends at
+        # irrevocable license") or after "is" ("is non-exclusive and non-transferable"):
+        # said of what the chain's first word is said of, with what follows the chain
         first = _statement(text, toks, start)
         return None if first is None else first._replace(complement=_complement(text, toks[i].end))
     complement = _complement(text, toks[i].end)
@@ -340,10 +342,11 @@ def _chain_start(text: str, toks: Sequence[Tok], i: int) -> int:
 
 
 def _before_its_noun(text: str, toks: Sequence[Tok], i: int) -> bool:
-    """Whether token ``i`` stands right before a content word, as a modifier before its
-    noun does ("irrevocable license"). A chain said after a verb ("held to be invalid or
-    unenforceable", "shall remain valid and enforceable": the severability clause of
-    nearly every contract) is a case or a hope, and read as its words alone."""
+    """Whether token ``i`` stands in a list of modifiers right before a content word, as
+    a modifier before its noun does ("non-exclusive, irrevocable license"). A chain after
+    another verb than "is" ("held to be invalid or unenforceable", "shall remain valid
+    and enforceable": the severability clause of nearly every contract) is a case or a
+    hope, and read as its words alone."""
     j = i
     for _ in range(_CHAIN_REACH + 1):
         if j + 1 >= len(toks):
@@ -358,6 +361,17 @@ def _before_its_noun(text: str, toks: Sequence[Tok], i: int) -> bool:
             return True
         j += 1  # the next modifier of the list
     return False
+
+
+# What states a chain of modifiers of its subject: "The license is non-exclusive and
+# non-transferable". Not "be": "is held to be invalid or unenforceable", the severability
+# clause of nearly every contract, supposes a case.
+_COPULAS = frozenset("is are was were".split())
+
+
+def _after_copula(toks: Sequence[Tok], start: int) -> bool:
+    """Whether the chain starting at token ``start`` follows "is", "are", "was", "were"."""
+    return start > 0 and toks[start - 1].lower in _COPULAS
 
 
 def _chained_before(text: str, toks: Sequence[Tok], j: int) -> int | None:
