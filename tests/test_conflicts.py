@@ -1397,3 +1397,17 @@ def test_two_conditions_of_opposite_polarity_and_a_statement_after_a_condition_c
         "The tenant may not sublet the premises.",
         ["If the landlord consents, the tenant may sublet the premises."],
     ) == [("negation", "may not sublet", "may sublet")]
+
+
+def test_a_letter_marking_a_list_item_is_no_initial_and_an_initial_still_is() -> None:
+    # "B. You" and "D. You" are items B and D, not two people
+    assert (
+        conflict_pairs(
+            "B. You shall pay to the Franchisor a royalty fee.",
+            ["D. You shall pay to the Franchisor a royalty fee."],
+        )
+        == []
+    )
+    assert conflict_pairs("J. Smith signed the lease.", ["K. Smith signed the lease."]) == [
+        ("name", "J. Smith", "K. Smith")
+    ]

@@ -39,6 +39,25 @@ _RUN_ON = frozenset(w[:-1] for w in LEGAL_NAME_PARTS) | frozenset(
 _NEVER_STEMS = frozenset(w[:-1] for w in NEVER_ENDS)
 
 
+def _letter_markers(text: str, toks: list[Tok], caps: set[int]) -> set[int]:
+    """Letters that mark a list item ("B. You shall pay ...", "D. All merchandise ..."):
+    a capital and a full stop opening a sentence or line, with a function word after it.
+    Read as an initial, they made "B. You" and "D. You" two rival names (ten of the
+    true-text audit's name conflicts). "J. Smith" keeps its initial: a name follows."""
+    out: set[int] = set()
+    for i in caps:
+        t = toks[i]
+        if (
+            len(t.surface) == 1
+            and text.startswith(". ", t.end)
+            and i + 1 < len(toks)
+            and toks[i + 1].lower in FUNCTION_WORDS
+            and _sentence_initial(text, t.start)
+        ):
+            out.add(i)
+    return out
+
+
 def _sentence_initial(text: str, start: int) -> bool:
     """Whether a word opens a sentence, line, quotation or bullet."""
     j = start - 1
@@ -153,6 +172,7 @@ def scan_names(
     if not caps:
         return []
     caps -= _shouting(toks, caps)
+    caps -= _letter_markers(text, toks, caps)
     caps = {i for i in caps if not _inside(spans, starts, toks[i].start, toks[i].end)}
     initial = {i for i in caps if _sentence_initial(text, toks[i].start)}
     mid_caps = {toks[i].lower for i in caps if i not in initial}
