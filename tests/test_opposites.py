@@ -1198,3 +1198,20 @@ def test_a_modifier_inside_a_list_before_its_noun_has_the_lists_statement(
 )
 def test_a_list_that_says_both_or_follows_a_verb_is_no_rival(claim: str, passage: str) -> None:
     assert opposite_pairs(claim, passage) == []
+
+
+def test_orally_against_in_writing_conflicts_and_both_together_do_not() -> None:
+    assert opposite_pairs(
+        "The agreement may be amended orally.",
+        "This Agreement may be amended only in writing signed by both parties.",
+    ) == [("orally", "writing")]
+    assert opposite_pairs(
+        "Notice may be given orally.", "All notices must be given in writing."
+    ) == [("orally", "writing")]
+    assert (
+        opposite_pairs(
+            "The agreement may be amended orally.",
+            "This Agreement may be amended orally or in writing.",
+        )
+        == []
+    )

@@ -68,7 +68,7 @@ _KINDS = (
     "compensatori punit nomin statutori",
     "civil crimin",
     "misdemeanor feloni",
-    "oral written",
+    "oral written write",
     "express impli",
     "plaintiff defend",
     "fix variabl",
@@ -293,6 +293,9 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
         return _Statement(_subject(toks, i), None, None, False)
+    if toks[i].lower == "writing" and i > 0 and toks[i - 1].lower == "in":
+        # "amended only in writing": how the verb before it is done, as "orally" says
+        return _Statement(_governor(text, toks, i), None, None, False)
     start = _chain_start(text, toks, i)
     if start != i and not (_before_its_noun(text, toks, i) or _after_copula(toks, start)):
         start = i
