@@ -1215,3 +1215,16 @@ def test_orally_against_in_writing_conflicts_and_both_together_do_not() -> None:
         )
         == []
     )
+
+
+def test_void_against_valid_conflicts() -> None:
+    assert opposite_pairs("The contract is void.", "The contract is valid and enforceable.") == [
+        ("void", "valid")
+    ]
+    assert (
+        opposite_pairs(
+            "The contract is valid.",
+            "The contract is valid, and any clause to the contrary is void.",
+        )
+        == []
+    )

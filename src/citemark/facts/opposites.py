@@ -51,6 +51,8 @@ _PAIRS = (
     ("befor", "after"),
     # when a rule applies: "applies retroactively" / "applies only prospectively"
     ("retroact", "prospect"),
+    # what a contract or a clause is: "The contract is void" / "is valid and enforceable"
+    ("void", "valid"),
     ("older", "younger"),
 )
 
