@@ -21,10 +21,10 @@ from citemark.calibrate import (
     holdout_predictions,
     measure,
     out_of_fold,
+    partial_threshold,
     statuses,
     supported_features,
     supported_threshold,
-    thresholds,
 )
 from citemark.config import FEATURES_HYBRID, Config, config_from_dict, load_config
 from citemark.errors import ConfigError
@@ -137,7 +137,8 @@ def test_calibration_separates_three_classes_on_a_clear_signal() -> None:
     supported, claim = fit(rows, features, "supported", 1.0), fit(rows, features, "claim", 1.0)
     assert supported.weights["recall"] > 0 and claim.weights["global_recall_idf"] > 0
     score, claim_p = supported.probabilities(rows), claim.probabilities(rows)
-    sup_t, part_t = thresholds(rows, score, claim_p, "balanced", strict=False)
+    sup_t = supported_threshold(rows, score, "balanced", strict=False)[0]
+    part_t = partial_threshold(rows, score, claim_p, sup_t, strict=False)[0]
     found = statuses(rows, score, claim_p, sup_t, part_t, strict=False)
     accuracy = np.mean([f == r.gold for f, r in zip(found, rows, strict=True)])
     assert accuracy > 0.9
@@ -219,7 +220,7 @@ def _with_claim_cosine(rows: list[Row], seed: int, signal: bool) -> list[Row]:
 
 def _claim_choice(rows: list[Row]) -> tuple[str, ...]:
     score = out_of_fold(rows, FEATURES_WITH_COSINE, "supported", 1.0)
-    supported = supported_threshold(rows, score, "balanced", strict=False)
+    supported = supported_threshold(rows, score, "balanced", strict=False)[0]
     return claim_features(rows, FEATURES_WITH_COSINE, score, supported, strict=False)
 
 

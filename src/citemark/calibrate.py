@@ -24,6 +24,7 @@ import argparse
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -240,29 +241,19 @@ def _mean_by_dataset(rows: list[Row], values: list[str], metric: str) -> float:
     return float(np.mean(results))
 
 
-def thresholds(
-    rows: list[Row],
-    score: np.ndarray,
-    claim: np.ndarray | None,
-    objective: str,
-    strict: bool,
+def supported_threshold(
+    rows: list[Row], score: np.ndarray, objective: str, strict: bool
 ) -> tuple[float, float]:
-    """The supported threshold best for ``objective``, then the partial one best for macro-F1.
-
-    Ties go to the threshold nearest 0.5 (supported) and to the higher one (partial).
-    """
-    best_sup = supported_threshold(rows, score, objective, strict)
-    return best_sup, partial_threshold(rows, score, claim, best_sup, strict)[0]
-
-
-def supported_threshold(rows: list[Row], score: np.ndarray, objective: str, strict: bool) -> float:
-    """The supported threshold best for ``objective``; ties go to the one nearest 0.5."""
+    """The supported threshold best for ``objective`` (ties to the one nearest 0.5), and
+    that objective: the flag's, whatever the partial threshold."""
 
     def value(t: float) -> float:
         found = statuses(rows, score, None, t, 0.0, strict)
         return round(_mean_by_dataset(rows, found, objective), 6)
 
-    return float(max(GRID, key=lambda t: (value(t), -abs(t - 0.5))))
+    values = {t: value(t) for t in GRID}
+    best = max(GRID, key=lambda t: (values[t], -abs(t - 0.5)))
+    return float(best), values[best]
 
 
 def partial_threshold(
@@ -358,28 +349,28 @@ OBJECTIVES = {
 OPTIONAL = ("cosine",)
 
 
-def _flag_value(rows: list[Row], score: np.ndarray, objective: str, strict: bool) -> float:
-    """The objective of the flag at its best supported threshold (partial set aside)."""
-    return max(
-        _mean_by_dataset(rows, statuses(rows, score, None, t, 0.0, strict), objective) for t in GRID
-    )
+def _without_optional(
+    features: tuple[str, ...], value: Callable[[tuple[str, ...]], float]
+) -> tuple[str, ...]:
+    """``features``, less the ``OPTIONAL`` ones unless ``value`` reads higher with them
+    (a tie leaves them out): a feature that adds nothing is left out."""
+    fewer = tuple(f for f in features if f not in OPTIONAL)
+    if fewer == features:
+        return features
+    return features if value(features) > value(fewer) else fewer
 
 
 def supported_features(
     rows: list[Row], features: tuple[str, ...], objective: str, strict: bool
 ) -> tuple[str, ...]:
-    """``features``, less the ``OPTIONAL`` ones unless out-of-fold probabilities read a
-    higher ``objective`` with them: a feature that adds nothing is left out."""
-    fewer = tuple(f for f in features if f not in OPTIONAL)
-    if fewer == features:
-        return features
+    """``features``, less the ``OPTIONAL`` ones unless the supported model's out-of-fold
+    probabilities read a higher ``objective`` of the flag with them."""
 
     def value(chosen: tuple[str, ...]) -> float:
-        c = choose_c(rows, chosen, "supported")
-        oof = out_of_fold(rows, chosen, "supported", c)
-        return round(_flag_value(rows, oof, objective, strict), 6)
+        oof = out_of_fold(rows, chosen, "supported", choose_c(rows, chosen, "supported"))
+        return supported_threshold(rows, oof, objective, strict)[1]
 
-    return features if value(features) > value(fewer) else fewer
+    return _without_optional(features, value)
 
 
 def claim_features(
@@ -398,15 +389,12 @@ def claim_features(
     written without the sources that only talks about the same thing (LFQA's no-document
     answers), which is the split's commonest error.
     """
-    fewer = tuple(f for f in features if f not in OPTIONAL)
-    if fewer == features:
-        return features
 
     def value(chosen: tuple[str, ...]) -> float:
         claim = out_of_fold(rows, chosen, "claim", choose_c(rows, chosen, "claim"))
         return partial_threshold(rows, score, claim, supported, strict)[1]
 
-    return features if value(features) > value(fewer) else fewer
+    return _without_optional(features, value)
 
 
 def _padded(model: Model, features: tuple[str, ...]) -> Model:
@@ -427,7 +415,7 @@ def calibrate_mode(
     own = {"supported": supported_features(rows, features, objective, strict)}
     c = {"supported": choose_c(rows, own["supported"], "supported")}
     score = out_of_fold(rows, own["supported"], "supported", c["supported"])
-    supported = supported_threshold(rows, score, objective, strict)
+    supported = supported_threshold(rows, score, objective, strict)[0]
     own["claim"] = claim_features(rows, features, score, supported, strict)
     c["claim"] = choose_c(rows, own["claim"], "claim")
     claim = out_of_fold(rows, own["claim"], "claim", c["claim"])
