@@ -299,9 +299,7 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # "amended only in writing": how the verb before it is done, as "orally" says
         return _Statement(_governor(text, toks, i), None, None, False)
     start = _chain_start(text, toks, i)
-    if start != i and not (_before_its_noun(text, toks, i) or _after_copula(toks, start)):
-        start = i
-    if start != i:
+    if start != i and (_before_its_noun(text, toks, i) or _after_copula(toks, start)):
         # a later word of a chain of modifiers before their noun ("a non-exclusive,
         # irrevocable license") or after "is" ("is non-exclusive and non-transferable"):
         # said of what the chain's first word is said of, with what follows the chain
