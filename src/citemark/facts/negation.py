@@ -80,7 +80,7 @@ def _contrastive(text: str, toks: list[Tok], i: int) -> bool:
 # Verbs that deny the verb of their infinitive: "The court declined to award punitive
 # damages" says it did not award them. Past tense only: a contract's "If the Tenant
 # fails to pay rent" is a condition, not a statement that rent goes unpaid.
-IMPLICIT_NEGATIVES = frozenset("declined refused failed neglected omitted".split())
+_IMPLICIT_NEGATIVES = frozenset("declined refused failed neglected omitted".split())
 # Nouns whose denial with an infinitive denies the infinitive's verb: "shall have no
 # right to sublicense" is "may not sublicense". Not "obligation" or "duty": "no
 # obligation to renew" leaves renewing open.
@@ -93,7 +93,7 @@ def _cue(text: str, toks: list[Tok], i: int) -> str | None:
     if tok.cue is not None:
         return tok.cue
     if (
-        tok.lower in IMPLICIT_NEGATIVES
+        tok.lower in _IMPLICIT_NEGATIVES
         and i + 1 < len(toks)
         and toks[i + 1].lower == "to"
         and text[tok.end : toks[i + 1].start] == " "
@@ -199,7 +199,7 @@ def _inverted(text: str, toks: list[Tok], i: int) -> int | None:
 
 def _governed(text: str, toks: list[Tok], i: int, cue: str) -> int | None:
     """Index of the content word a cue at ``i`` governs, skipping auxiliaries etc."""
-    wide = cue in ("none", "neither", "prohibited", "forbidden") or cue in IMPLICIT_NEGATIVES
+    wide = cue in ("none", "neither", "prohibited", "forbidden") or cue in _IMPLICIT_NEGATIVES
     skip = NEG_SKIP_WIDE if wide else NEG_SKIP
     skipped = 0
     for j in range(i + 1, min(len(toks), i + 7)):
