@@ -1228,3 +1228,80 @@ def test_void_against_valid_conflicts() -> None:
         )
         == []
     )
+
+
+def test_null_and_void_against_valid_conflicts() -> None:
+    assert ("null", "valid") in opposite_pairs(
+        "The clause is null and void.", "The clause is valid and enforceable."
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The confidentiality obligations survive termination.",
+            "The confidentiality obligations terminate upon termination of this Agreement.",
+            ("survive", "terminate"),
+        ),
+        (
+            "The license survives the expiration of this Agreement.",
+            "The license terminates upon the expiration of this Agreement.",
+            ("survives", "terminates"),
+        ),
+        (
+            "The indemnity obligations cease on termination.",
+            "The indemnity obligations survive termination.",
+            ("cease", "survive"),
+        ),
+    ],
+)
+def test_what_survives_against_what_ends_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert_one_opposite(claim, passage, expected)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # what survives is its subject, not the agreement it outlives; "may be
+        # terminated" states a case, not an end
+        (
+            "The Confidential Agreement shall survive this Agreement.",
+            "This Agreement may be terminated by either party.",
+        ),
+        (
+            "The confidentiality obligations survive termination.",
+            "Either party may terminate this Agreement on notice.",
+        ),
+        # the noun is what both say of
+        (
+            "Sections 5 and 7 survive termination.",
+            "Upon termination, Sections 5 and 7 survive.",
+        ),
+    ],
+)
+def test_survival_said_of_another_subject_or_a_case_is_no_conflict(
+    claim: str, passage: str
+) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+def test_a_perpetual_irrevocable_license_against_a_revocable_one_conflicts() -> None:
+    assert opposite_pairs(
+        "The license is perpetual and irrevocable.",
+        "The license is revocable at any time by Licensor.",
+    ) == [("irrevocable", "revocable")]
+    assert opposite_pairs(
+        "Licensor grants a perpetual license.", "Licensor grants a temporary license."
+    ) == [("perpetual", "temporary")]
+
+
+def test_a_dismissed_appeal_against_an_allowed_or_upheld_one_conflicts() -> None:
+    assert opposite_pairs(
+        "The appeal was dismissed.", "The Court of Appeal allowed the appeal."
+    ) == [("dismissed", "allowed")]
+    assert opposite_pairs("The claim was dismissed.", "The claim was upheld on appeal.") == [
+        ("dismissed", "upheld")
+    ]

@@ -52,7 +52,12 @@ _PAIRS = (
     # when a rule applies: "applies retroactively" / "applies only prospectively"
     ("retroact", "prospect"),
     # what a contract or a clause is: "The contract is void" / "is valid and enforceable"
-    ("void", "valid"),
+    ("void null", "valid"),
+    # how long a grant lasts: "a perpetual license" / "a temporary license" (and so the
+    # first word of "perpetual and irrevocable", read as a chain)
+    ("perpetu", "temporari"),
+    # an appeal's or a claim's fate: "The appeal was dismissed" / "allowed", "upheld"
+    ("dismiss", "allow uphold upheld"),
     ("older", "younger"),
 )
 
@@ -138,8 +143,22 @@ _FREQUENCIES = frozenset(
     "daily weekly biweekly fortnightly monthly quarterly semiannually annually yearly".split()
 )
 FREQUENCY_OPPOSITES = {w: _FREQUENCIES - {w} for w in _FREQUENCIES}
+# What outlives an agreement and what ends with it, as verb forms only: "The
+# confidentiality obligations survive termination" / "terminate upon termination of this
+# Agreement"; the noun ("survive termination") is what both say of, not a rival. Active
+# forms only: "may be terminated" and "if ... is terminated" state a case, not an end.
+_SURVIVING = frozenset("survive survives survived".split())
+_ENDING = frozenset("terminate terminates expire expires cease ceases".split())
+LASTING_OPPOSITES = {
+    **dict.fromkeys(_SURVIVING, _ENDING),
+    **dict.fromkeys(_ENDING, _SURVIVING),
+}
 # Every pair matched by its lower-case word rather than its stem.
-_WORD_OPPOSITES: dict[str, frozenset[str]] = {**PARTY_OPPOSITES, **FREQUENCY_OPPOSITES}
+_WORD_OPPOSITES: dict[str, frozenset[str]] = {
+    **PARTY_OPPOSITES,
+    **FREQUENCY_OPPOSITES,
+    **LASTING_OPPOSITES,
+}
 
 
 def _opposites() -> dict[str, frozenset[str]]:
@@ -294,6 +313,10 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     if toks[i].lower in FREQUENCY_OPPOSITES:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
+        return _Statement(_subject(toks, i), None, None, False)
+    if toks[i].lower in LASTING_OPPOSITES:
+        # what survives or ends is its subject; what follows is what it survives ("survive
+        # this Agreement") or when it ends, not a thing done to
         return _Statement(_subject(toks, i), None, None, False)
     if toks[i].lower == "writing" and i > 0 and toks[i - 1].lower == "in":
         # "amended only in writing": how the verb before it is done, as "orally" says
