@@ -1411,3 +1411,84 @@ def test_a_letter_marking_a_list_item_is_no_initial_and_an_initial_still_is() ->
     assert conflict_pairs("J. Smith signed the lease.", ["K. Smith signed the lease."]) == [
         ("name", "J. Smith", "K. Smith")
     ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The court has jurisdiction.",
+            "The court lacks jurisdiction.",
+            ("has jurisdiction", "lacks jurisdiction"),
+        ),
+        (
+            "The court lacked jurisdiction over the claim.",
+            "The court had jurisdiction over the claim.",
+            ("lacked jurisdiction", "had jurisdiction"),
+        ),
+    ],
+)
+def test_lacking_a_thing_denies_having_it(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [("negation", *expected)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the noun states a reason, not a denial
+        ("The court has jurisdiction.", "The claim was dismissed for lack of jurisdiction."),
+        # a case supposed is no statement
+        ("The court has jurisdiction.", "If the court lacks jurisdiction, the claim is dismissed."),
+    ],
+)
+def test_a_lack_that_is_a_reason_or_a_case_is_no_conflict(claim: str, passage: str) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # a denial that ends its sentence denies the act whatever it is said of
+        (
+            "The term renews for one-year periods.",
+            "The term does not renew.",
+            ("renews", "does not renew"),
+        ),
+        (
+            "The term does not renew.",
+            "The term renews for successive one-year periods.",
+            ("does not renew", "renews"),
+        ),
+        # an adverb of manner between the subject and its verb
+        (
+            "The term automatically renews for one-year periods.",
+            "The term does not automatically renew.",
+            ("renews", "does not automatically renew"),
+        ),
+    ],
+)
+def test_a_whole_denial_or_one_past_an_adverb_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert [c for c in conflict_pairs(claim, [passage]) if c[0] == "negation"] == [
+        ("negation", *expected)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a denial that goes on names what it denies: another complement is no clash
+        ("Interest accrues monthly.", "Interest does not accrue during the grace period."),
+        (
+            "The term renews for one-year periods.",
+            "The term does not renew, unless notice is given.",
+        ),
+        # "supply" is no adverb: the subject before it is not read past it
+        ("The supply renews each year.", "The contract does not renew."),
+    ],
+)
+def test_a_denial_of_something_else_is_no_conflict(claim: str, passage: str) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []

@@ -1305,3 +1305,22 @@ def test_a_dismissed_appeal_against_an_allowed_or_upheld_one_conflicts() -> None
     assert opposite_pairs("The claim was dismissed.", "The claim was upheld on appeal.") == [
         ("dismissed", "upheld")
     ]
+
+
+def test_where_a_period_begins_against_where_it_ends_conflicts() -> None:
+    assert opposite_pairs("The lease begins on January 1.", "The lease ends on January 1.") == [
+        ("begins", "ends")
+    ]
+    # a point named by a noun or a participle is no end of a period
+    for passage in (
+        "Reports are due at the end of each Calendar Quarter.",
+        "Payments are made in the quarter commencing on January 1.",
+        "The Term begins on January 1 and ends on December 31.",
+    ):
+        assert opposite_pairs("The Term begins on January 1.", passage) == []
+
+
+def test_a_premium_against_a_discount_conflicts() -> None:
+    assert opposite_pairs(
+        "The shares were sold at a premium.", "The shares were sold at a discount."
+    ) == [("premium", "discount")]

@@ -455,11 +455,14 @@ def _said_plainly(
     if subject is None:
         return None
     complement = word_after(negated_text, n.fact.end)
+    # a denial that ends its sentence ("The term does not renew.") denies the act
+    # whatever it is said of: "renews for one-year periods" is said against it
+    whole = complement is None and _SENTENCE_END.match(negated_text, n.fact.end) is not None
     for t in layout(said_text).toks:  # cached per text: one tokenizing for every negation
         if (
             stem(t.lower) == n.head
             and _word_before(said_text, t.start) == subject
-            and word_after(said_text, t.end) == complement
+            and (whole or word_after(said_text, t.end) == complement)
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
@@ -594,16 +597,36 @@ def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:
 
 # The word right before an offset, with only spaces between: a verb's subject.
 _SUBJECT = re.compile(r"([^\W\d_]+) +$")
+# The end of a sentence right after a word: a full stop, "!" or "?", or the text's end.
+_SENTENCE_END = re.compile(r"\s*(?:[.!?][\"'”’)]*\s*$|[.!?]\s+|$)")
 
 
 def _word_before(text: str, at: int) -> str | None:
     """The content word right before ``at`` ("Interest" in "Interest shall not ..."),
-    as a stem; ``None`` for a stopword, punctuation or nothing."""
+    past an adverb of manner ("The term automatically renews"), as a stem; ``None`` for
+    a stopword, punctuation or nothing."""
     found = _SUBJECT.search(text, max(0, at - 40), at)
     if found is None:
         return None
     word = found.group(1).lower()
+    if _manner_adverb(word):
+        found = _SUBJECT.search(text, max(0, found.start() - 40), found.start())
+        if found is None:
+            return None
+        word = found.group(1).lower()
     return None if word in STOPWORDS else stem(word)
+
+
+# Words in "-ly" that are no adverbs of manner (what ``_manner_adverb`` passes over).
+_LY_NOUNS_AND_VERBS = frozenset(
+    "supply family comply assembly monopoly anomaly multiply homily".split()
+)
+
+
+def _manner_adverb(word: str) -> bool:
+    """ "automatically", "promptly", "expressly": a lower-case word in "-ly" of six
+    letters or more ("only", "early", "daily", "apply" are shorter)."""
+    return len(word) > 5 and word.endswith("ly") and word not in _LY_NOUNS_AND_VERBS
 
 
 # "not possible to go", "permitted to sublet": the word a head's infinitive names.

@@ -87,11 +87,24 @@ _IMPLICIT_NEGATIVES = frozenset("declined refused failed neglected omitted".spli
 _LEAVE_NOUNS = frozenset("right authority power permission".split())
 
 
+# Verbs that deny the thing they take: "The court lacks jurisdiction" says it has none.
+# Not the noun ("for lack of jurisdiction"), which states a reason.
+_LACKING = frozenset("lack lacks lacked".split())
+
+
 def _cue(text: str, toks: list[Tok], i: int) -> str | None:
-    """The negation cue at ``i``: a cue word, or a denying verb right before "to"."""
+    """The negation cue at ``i``: a cue word, a denying verb right before "to", or a
+    verb of lacking before what is lacked."""
     tok = toks[i]
     if tok.cue is not None:
         return tok.cue
+    if (
+        tok.lower in _LACKING
+        and i + 1 < len(toks)
+        and toks[i + 1].lower != "of"
+        and not _subordinate(text, toks, i)
+    ):
+        return tok.lower
     if (
         tok.lower in _IMPLICIT_NEGATIVES
         and i + 1 < len(toks)

@@ -59,6 +59,8 @@ _PAIRS = (
     # an appeal's or a claim's fate: "The appeal was dismissed" / "allowed", "upheld"
     ("dismiss", "allow uphold upheld"),
     ("older", "younger"),
+    # a price against a reference: "sold at a premium" / "at a discount"
+    ("premium", "discount"),
 )
 
 
@@ -153,11 +155,18 @@ LASTING_OPPOSITES = {
     **dict.fromkeys(_SURVIVING, _ENDING),
     **dict.fromkeys(_ENDING, _SURVIVING),
 }
+# Which end of a period a date marks: "The lease begins on January 1" / "ends on January
+# 1". Finite verbs only: "at the end of each Calendar Quarter", "commencing on October
+# 1" and "the beginning of" name a point, not what a period does there.
+_BEGINNING = frozenset("begins began commences commenced".split())
+_CLOSING = frozenset("ends ended".split())
+BOUND_OPPOSITES = {**dict.fromkeys(_BEGINNING, _CLOSING), **dict.fromkeys(_CLOSING, _BEGINNING)}
 # Every pair matched by its lower-case word rather than its stem.
 _WORD_OPPOSITES: dict[str, frozenset[str]] = {
     **PARTY_OPPOSITES,
     **FREQUENCY_OPPOSITES,
     **LASTING_OPPOSITES,
+    **BOUND_OPPOSITES,
 }
 
 
