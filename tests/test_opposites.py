@@ -1324,3 +1324,45 @@ def test_a_premium_against_a_discount_conflicts() -> None:
     assert opposite_pairs(
         "The shares were sold at a premium.", "The shares were sold at a discount."
     ) == [("premium", "discount")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Either party may terminate the lease.",
+            "The lease may be terminated only by the Landlord.",
+            ("Either party", "only by the Landlord"),
+        ),
+        (
+            "The lease may be terminated by either party.",
+            "Only the Landlord may terminate the lease.",
+            ("either party", "Only the Landlord"),
+        ),
+        (
+            "Each party may assign this Agreement.",
+            "This Agreement may be assigned only by Licensor, and only to an Affiliate.",
+            ("Each party", "only by Licensor"),
+        ),
+    ],
+)
+def test_an_act_of_either_party_that_one_side_alone_may_do_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        # both sides may, one alone for a cause
+        "Either party may terminate the lease; only the Landlord may terminate for cause.",
+        # "only" of a section, a noun of the verb's stem, a manner
+        "Only Section 7 shall survive termination of the lease.",
+        "The lease may be terminated only in writing.",
+        # one side without "only" says less, not otherwise
+        "The Landlord may terminate the lease.",
+    ],
+)
+def test_one_side_said_beside_both_or_without_only_is_no_conflict(passage: str) -> None:
+    assert opposite_pairs("Either party may terminate the lease.", passage) == []

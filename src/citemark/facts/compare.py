@@ -37,7 +37,7 @@ from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
 from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
-from .scope import exclusion_conflicts, restriction_conflicts
+from .scope import exclusion_conflicts, restriction_conflicts, side_conflicts
 from .standards import standard_conflicts
 from .text import LETTERS, Tok, content_stems, stem, tokens
 from .timing import timing_conflicts
@@ -906,16 +906,18 @@ def _with_opposites(
 ) -> tuple[FactConflict, ...]:
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
-    with"), the things it excludes that the claim covers, the delay it gives what
-    the claim says happens immediately, the things it denies in a contrast ("store
-    credit, not a full refund"), the period it gives a rate, the warranties it
-    disclaims and a count of two or more against the claim's "one", less those on a
-    claim word already in conflict ("prohibited" is a negation as well)."""
+    with"), the acts it leaves to one side that the claim gives both, the things it
+    excludes that the claim covers, the delay it gives what the claim says happens
+    immediately, the things it denies in a contrast ("store credit, not a full
+    refund"), the period it gives a rate, the warranties it disclaims and a count of
+    two or more against the claim's "one", less those on a claim word already in
+    conflict ("prohibited" is a negation as well)."""
     more: list[FactConflict] = []
     for o in (
         *opposite_conflicts(claim, passages, _analyse(claim).words),
         *standard_conflicts(claim, passages),
         *restriction_conflicts(claim, passages),
+        *side_conflicts(claim, passages),
         *exclusion_conflicts(claim, passages),
         *contrast_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),

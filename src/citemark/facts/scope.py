@@ -8,7 +8,8 @@ eligible for the bonus". When the claim speaks of every member of a class (all, 
 any, each) and a passage limits the same class with "only" and a qualifier (who,
 that, with, whose, of, in ...), the two disagree on whom the rule reaches. A claim
 that qualifies the class itself ("all employees with two years of service") is
-another statement and is left to the other checks.
+another statement and is left to the other checks. Likewise of who may act: "Either
+party may terminate" against "may be terminated only by the Landlord".
 
 The same holds of what a rule covers: "The warranty covers parts and labor" shares
 every word with "The warranty covers parts but excludes labor". A thing the claim
@@ -67,6 +68,92 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
                     "opposite",
                     Fact("opposite", m.group(), "every:" + noun, m.start(), m.end()),
                     Fact("opposite", text[start:end], "only:" + noun, start, end),
+                    index,
+                )
+            )
+            break
+    return tuple(out)
+
+
+# A right the claim gives to both sides of a contract, and the act: "Either party may
+# terminate", "Each Party shall have the right to assign".
+_BOTH_SIDES = re.compile(
+    r"\b(?P<who>(?:either|each|both|any)\s+part(?:y|ies))\s+"
+    r"(?:may|can|shall|will|is\s+entitled\s+to|(?:shall\s+)?ha(?:s|ve)\s+the\s+right\s+to)"
+    r"\s+(?:at\s+any\s+time\s+)?(?P<verb>[^\W\d_]{3,})"
+    # "The lease may be terminated by either party"
+    r"|\b(?:may|can|shall)\s+be\s+(?P<done>[^\W\d_]{3,})\s+by\s+"
+    r"(?P<doer>(?:either|each|both|any)\s+part(?:y|ies))\b",
+    re.IGNORECASE,
+)
+# One named side that alone may do it: "may be terminated only by the Landlord", "Only
+# Licensor may terminate"; "only" before a party, not before "a Party" or "the parties".
+_ONE_SIDE = re.compile(
+    r"\b[Oo]nly\s+(?:by\s+)?(?:the\s+)?(?P<who>[A-Z][^\W\d_]{2,})\b(?!\s*\d)",
+)
+_SIDE_REACH = 60  # characters between the act and its "only" in one clause
+_NO_SIDE = frozenset(("party", "parties", "if", "in", "when", "upon", "after", "as", "to"))
+
+
+@lru_cache(maxsize=4096)
+def _one_side(text: str) -> tuple[tuple[str, int, int], ...]:
+    """The acts ``text`` leaves to one named side alone, as (the verb's word, lower-case,
+    and the start and end of the "only ..." words), less those an "either party" of
+    ``text`` is given too."""
+    out: list[tuple[str, int, int]] = []
+    both = {_act(m)[1] for m in _BOTH_SIDES.finditer(text)}
+    for m in _ONE_SIDE.finditer(text):
+        if m.group("who").lower() in _NO_SIDE:
+            continue
+        low, high = max(0, m.start() - _SIDE_REACH), min(len(text), m.end() + _SIDE_REACH)
+        for w in LETTERS.finditer(text, low, high):
+            between = text[min(w.end(), m.end()) : max(w.start(), m.start())]
+            if not _CLAUSE_CUT.search(between) and not any(_form_of(w.group(), b) for b in both):
+                out.append((w.group().lower(), m.start(), m.end()))
+    return tuple(out)
+
+
+def _act(m: re.Match[str]) -> tuple[str, str]:
+    """The group naming who of a ``_BOTH_SIDES`` match, and the act's verb."""
+    return ("who", m.group("verb")) if m.group("verb") else ("doer", m.group("done"))
+
+
+_CLAUSE_CUT = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
+
+
+def _form_of(word: str, verb: str) -> bool:
+    """Whether ``word`` and ``verb`` are forms of one verb ("terminated", "terminates"
+    and "terminate"); a noun of the same stem ("termination") is not."""
+    return _verb_base(word) == _verb_base(verb)
+
+
+def _verb_base(word: str) -> str:
+    """A verb without its -ed, -s or final -e: "terminat" of "terminated", "terminates"
+    and "terminate"."""
+    word = word.lower()
+    if word.endswith("ed"):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:-1] if word.endswith("e") else word
+
+
+def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's "Either party may terminate" that a passage leaves to one side alone
+    ("may be terminated only by the Landlord"): the two disagree on who may act."""
+    out: list[FactConflict] = []
+    for m in _BOTH_SIDES.finditer(claim):
+        who, verb = _act(m)
+        for index, text in enumerate(passages):
+            found = next(((a, b) for w, a, b in _one_side(text) if _form_of(w, verb)), None)
+            if found is None:
+                continue
+            start, end = found
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", m.group(who), "both:" + verb.lower(), *m.span(who)),
+                    Fact("opposite", text[start:end], "one:" + verb.lower(), start, end),
                     index,
                 )
             )
