@@ -38,9 +38,7 @@ def _cpu(call: Callable[[], object]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="default")
-    parser.add_argument("--w1", type=int, default=10, help="unseen W1 workloads")
-    parser.add_argument("--w2", type=int, default=5, help="unseen W2 workloads")
+    speed.add_unseen_options(parser)
     args = parser.parse_args()
     from cite_right import SourceDocument, align_citations
 

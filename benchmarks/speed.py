@@ -171,6 +171,14 @@ def prepared_row(w: Workload, preset: str, repeat: int) -> Row:
     )
 
 
+def add_unseen_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the scripts that time first calls on unseen workloads: the preset
+    and how many W1- and W2-shaped workloads (``cold_unseen.py``, ``stages.py``)."""
+    parser.add_argument("--preset", default="default")
+    parser.add_argument("--w1", type=int, default=10, help="unseen W1 workloads")
+    parser.add_argument("--w2", type=int, default=5, help="unseen W2 workloads")
+
+
 def unseen_workloads(w: Workload, count: int) -> list[Workload]:
     """``count`` workloads shaped like ``w`` on other contracts: the slices start one
     eligible contract further along each time, so every pick is a contract ``w``

@@ -57,9 +57,7 @@ def _timed(fn: Callable[..., Any], label: str, spent: dict[str, float]) -> Calla
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="default")
-    parser.add_argument("--w1", type=int, default=10, help="unseen W1 workloads")
-    parser.add_argument("--w2", type=int, default=5, help="unseen W2 workloads")
+    speed.add_unseen_options(parser)
     args = parser.parse_args()
     config = load_config(args.preset)
     speed.warm_up(config)
