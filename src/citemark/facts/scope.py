@@ -21,8 +21,8 @@ information that is publicly available") is another thing than the claim's.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from .lexicon import STOPWORDS
@@ -58,21 +58,28 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
     out: list[FactConflict] = []
     for m in _EVERY.finditer(claim):
         noun = stem(m.group("noun").lower())
-        for index, text in enumerate(passages):
-            found = _limited(text).get(noun)
-            if found is None:
-                continue
-            start, end = found
-            out.append(
-                FactConflict(
-                    "opposite",
-                    Fact("opposite", m.group(), "every:" + noun, m.start(), m.end()),
-                    Fact("opposite", text[start:end], "only:" + noun, start, end),
-                    index,
-                )
-            )
-            break
+        said = Fact("opposite", m.group(), "every:" + noun, m.start(), m.end())
+        found = _first_limit(said, passages, lambda t, n=noun: _limited(t).get(n), "only:" + noun)
+        if found is not None:
+            out.append(found)
     return tuple(out)
+
+
+def _first_limit(
+    said: Fact,
+    passages: Sequence[str],
+    limit: Callable[[str], tuple[int, int] | None],
+    value: str,
+) -> FactConflict | None:
+    """``said`` against the first passage in which ``limit`` finds the words that
+    limit it (their start and end), as a conflict whose evidence value is ``value``."""
+    for index, text in enumerate(passages):
+        found = limit(text)
+        if found is not None:
+            start, end = found
+            evidence = Fact("opposite", text[start:end], value, start, end)
+            return FactConflict("opposite", said, evidence, index)
+    return None
 
 
 # A right the claim gives to both sides of a contract, and the act: "Either party may
@@ -144,21 +151,16 @@ def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, .
     out: list[FactConflict] = []
     for m in _BOTH_SIDES.finditer(claim):
         who, verb = _act(m)
-        for index, text in enumerate(passages):
-            found = next(((a, b) for w, a, b in _one_side(text) if _form_of(w, verb)), None)
-            if found is None:
-                continue
-            start, end = found
-            out.append(
-                FactConflict(
-                    "opposite",
-                    Fact("opposite", m.group(who), "both:" + verb.lower(), *m.span(who)),
-                    Fact("opposite", text[start:end], "one:" + verb.lower(), start, end),
-                    index,
-                )
-            )
-            break
+        said = Fact("opposite", m.group(who), "both:" + verb.lower(), *m.span(who))
+        found = _first_limit(said, passages, partial(_alone, verb=verb), "one:" + verb.lower())
+        if found is not None:
+            out.append(found)
     return tuple(out)
+
+
+def _alone(text: str, verb: str) -> tuple[int, int] | None:
+    """Where ``text`` leaves ``verb`` to one side alone (see :func:`_one_side`)."""
+    return next(((a, b) for w, a, b in _one_side(text) if _form_of(w, verb)), None)
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"
