@@ -1492,3 +1492,64 @@ def test_a_whole_denial_or_one_past_an_adverb_conflicts(
 )
 def test_a_denial_of_something_else_is_no_conflict(claim: str, passage: str) -> None:
     assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "negation"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The fee is at least $500.",
+            "The fee is at most $500.",
+            ("at least $500", "at most $500"),
+        ),
+        (
+            "The damages may not exceed $1 million.",
+            "The damages must be at least $1 million.",
+            ("not exceed $1 million", "at least $1 million"),
+        ),
+        (
+            "Liability is capped at 10% of fees.",
+            "Liability shall be no less than 10% of fees.",
+            ("capped at 10%", "no less than 10%"),
+        ),
+        # the side of a period's point: "no later than" against "no earlier than"
+        (
+            "Notice must be given no later than 30 days before renewal.",
+            "Notice must be given no earlier than 30 days before renewal.",
+            ("no later than 30 days before", "no earlier than 30 days before"),
+        ),
+    ],
+)
+def test_the_same_value_with_the_other_limit_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert [(c, e) for _, c, e in conflict_pairs(claim, [passage])] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the value without a limit, or with both limits
+        ("The fee is at least $500.", "The fee is $500."),
+        ("The fee is at least $500.", "The fee is at least $500 and at most $900."),
+        # a period's point without a side agrees with either side of it
+        (
+            "Notice must be given no later than 30 days before renewal.",
+            "Notice must be given 30 days before renewal.",
+        ),
+        (
+            "Notice must be given no later than 30 days before renewal.",
+            "Notice must be given no later than thirty (30) days before renewal.",
+        ),
+        # news prose's estimates, and a limit said after the value, are left alone
+        ("As many as 29 people died.", "At least 29 people died."),
+        (
+            "The goods may be delivered to two or more points.",
+            "Shipments may stop at not more than two points.",
+        ),
+    ],
+)
+def test_a_value_said_the_claims_way_or_as_an_estimate_is_no_limit_conflict(
+    claim: str, passage: str
+) -> None:
+    assert conflict_pairs(claim, [passage]) == []

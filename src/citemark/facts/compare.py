@@ -17,7 +17,7 @@ from functools import lru_cache
 from .conflicts import find_rival, folded_words, one_name
 from .contrast import contrast_conflicts
 from .counts import count_conflicts
-from .direction import direction, direction_rival, pointed
+from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
 from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, ORD_WORDS, STOPWORDS
 from .model import (
@@ -946,23 +946,44 @@ def _turned(
     claim: str, passages: Sequence[str], missing: Sequence[Fact]
 ) -> tuple[FactConflict, ...]:
     """Dates and periods the passages state with the same value pointing the other way
-    ("before March 1" / "after March 1"): conflicts of facts that are not missing."""
-    if not passages or _DIRECTION_HINT.search(claim) is None:
+    ("before March 1" / "after March 1"), and values they give the other limit ("at
+    least $500" / "at most $500"): conflicts of facts that are not missing."""
+    if not passages:
+        return ()
+    turns = _DIRECTION_HINT.search(claim) is not None
+    limits = _LIMIT_HINT.search(claim) is not None
+    if not turns and not limits:
         return ()
     cl = _analyse(claim)
     views: list[tuple[str, tuple[Fact, ...], tuple[Payload, ...]]] | None = None
     out: list[FactConflict] = []
     for fact, payload in zip(cl.facts, cl.payloads, strict=True):
-        if fact in missing or fact.kind not in ("date", "number"):
+        if fact in missing:
             continue
-        if direction(claim, fact, payload) is None:
+        pointing = turns and fact.kind in ("date", "number")
+        if pointing and direction(claim, fact, payload) is None:
+            pointing = False
+        if not pointing and not (limits and fact.kind in _LIMITED_KINDS):
             continue
         if views is None:
             views = [(text, *_facts_of(text)) for text in passages]
-        got = direction_rival(claim, fact, payload, views)
+        if pointing:
+            got = direction_rival(claim, fact, payload, views)
+            if got is not None:
+                out.append(FactConflict(fact.kind, pointed(claim, fact, payload), got[1], got[0]))
+                continue
+        got = bound_rival(claim, fact, views) if limits else None
         if got is not None:
-            out.append(FactConflict(fact.kind, pointed(claim, fact, payload), got[1], got[0]))
+            out.append(FactConflict(fact.kind, limited(claim, fact), got[1], got[0]))
     return tuple(out)
+
+
+# Kinds a limit is set on, and a cheap test for a limit word in a claim.
+_LIMITED_KINDS = frozenset(("number", "amount", "percent"))
+_LIMIT_HINT = re.compile(
+    r"(?i:\b(?:least|most|exceed|up to|maximum|minimum|capped|limited|more|less|fewer|as"
+    r" (?:high|much|many|long) as)\b)"
+)
 
 
 def _facts_of(text: str) -> tuple[tuple[Fact, ...], tuple[Payload, ...]]:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from .model import DateKeys, Fact, Payload, Quantity
-from .roles import role_of
+from .roles import BOUNDS, role_of
 
 # The words right before a date that say which side of it is meant.
 _BEFORE_DATE = re.compile(
@@ -32,10 +32,40 @@ _LATER = frozenset(
 )
 
 
+# A side of the point a period marks, said before the period: "no later than 30 days
+# before renewal" is that point or earlier, "no earlier than 30 days before" that point
+# or later.
+_TIME_BOUND = re.compile(r"(?i:\b(no|not) (later|earlier) than)\s+$")
+
+
 def direction(text: str, fact: Fact, payload: Payload) -> str | None:
-    """ "earlier" or "later" for a date or period with a direction word beside it."""
+    """ "earlier" or "later" for a date or period with a direction word beside it; for a
+    period with a side of its point before it too, that side after a bar
+    ("earlier|later" for "no earlier than 30 days before")."""
     found = _direction_word(text, fact, payload)
-    return None if found is None else found[0]
+    if found is None:
+        return None
+    side = _side(text, fact, payload)
+    return found[0] if side is None else f"{found[0]}|{side[0]}"
+
+
+def _side(text: str, fact: Fact, payload: Payload) -> tuple[str, int] | None:
+    """The side of its point a period's "no later than" / "no earlier than" gives, and
+    where those words start."""
+    if not isinstance(payload, Quantity) or payload.time is None:
+        return None
+    found = _TIME_BOUND.search(text, max(0, fact.start - 20), fact.start)
+    if found is None:
+        return None
+    return ("earlier" if found.group(2).lower() == "later" else "later"), found.start(1)
+
+
+def _agree(a: str, b: str) -> bool:
+    """Whether two directions can both hold: the same point, and the same side of it
+    where both give one ("30 days before" agrees with "no later than 30 days before")."""
+    point_a, _, side_a = a.partition("|")
+    point_b, _, side_b = b.partition("|")
+    return point_a == point_b and (not side_a or not side_b or side_a == side_b)
 
 
 def _direction_word(text: str, fact: Fact, payload: Payload) -> tuple[str, int, int] | None:
@@ -59,6 +89,9 @@ def pointed(text: str, fact: Fact, payload: Payload) -> Fact:
     if found is None:
         return fact
     start, end = min(fact.start, found[1]), max(fact.end, found[2])
+    side = _side(text, fact, payload)
+    if side is not None:
+        start = min(start, side[1])
     return Fact(fact.kind, text[start:end], fact.value, start, end)
 
 
@@ -82,8 +115,61 @@ def direction_rival(
             way = direction(text, ev, ep)
             if way is None or not context & role_of(text, ev.start, ev.end, ()).context:
                 continue
-            if way == want:
+            if _agree(way, want):
                 return None  # a passage says it the claim's way, in the same role
             if rival is None:
                 rival = (index, pointed(text, ev, ep))
     return rival
+
+
+# A limit said before a value ("at least", "shall not exceed"), longest first. Not "as
+# many as" and the like, which news prose uses as estimates ("as many as 29" and "at
+# least 29" report one toll), nor a limit said after the value ("two or more"), which
+# the role reads but this rule leaves alone.
+_LIMIT = re.compile(
+    r"(?i:\b(?:"
+    + "|".join(
+        re.escape(w) for w in sorted(BOUNDS, key=len, reverse=True) if not w.startswith("as ")
+    )
+    + r"))\s+(?:an?\s+|the\s+)?$"
+)
+
+
+def bound_rival(
+    claim: str,
+    fact: Fact,
+    passages: Sequence[tuple[str, Sequence[Fact], Sequence[Payload]]],
+) -> tuple[int, Fact] | None:
+    """The passage and fact that give the claim's limited value the other limit in the
+    same role ("at least $500" / "at most $500", "shall not exceed $1 million" / "at
+    least $1 million"), where no equal of it in that role is said without a limit or
+    with the claim's."""
+    role = role_of(claim, fact.start, fact.end, ())
+    if not role.bound or _limit_before(claim, fact) is None:
+        return None
+    rival: tuple[int, Fact] | None = None
+    for index, (text, facts, _) in enumerate(passages):
+        for ev in facts:
+            if ev.kind != fact.kind or ev.value != fact.value:
+                continue
+            other = role_of(text, ev.start, ev.end, ())
+            if not role.context & other.context:
+                continue
+            if other.bound in ("", role.bound):
+                return None  # a passage says it the claim's way, or without a limit
+            if rival is None and _limit_before(text, ev) is not None:
+                rival = (index, limited(text, ev))
+    return rival
+
+
+def _limit_before(text: str, fact: Fact) -> re.Match[str] | None:
+    return _LIMIT.search(text, max(0, fact.start - 30), fact.start)
+
+
+def limited(text: str, fact: Fact) -> Fact:
+    """The fact with the limit said before it, as a reviewer should see it ("at least
+    $500")."""
+    found = _limit_before(text, fact)
+    if found is None:
+        return fact
+    return Fact(fact.kind, text[found.start() : fact.end], fact.value, found.start(), fact.end)
