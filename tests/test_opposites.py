@@ -1366,3 +1366,51 @@ def test_an_act_of_either_party_that_one_side_alone_may_do_conflicts(
 )
 def test_one_side_said_beside_both_or_without_only_is_no_conflict(passage: str) -> None:
     assert opposite_pairs("Either party may terminate the lease.", passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Company will indemnify the Consultant.",
+            "The Consultant will indemnify the Company.",
+            ("Company", "Consultant"),
+        ),
+        (
+            "Array shall notify Ono within fifteen days.",
+            "Ono shall notify Array within fifteen days.",
+            ("Array", "Ono"),
+        ),
+    ],
+)
+def test_the_two_parties_of_an_act_swapped_conflict(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        # mutual acts agree with either order
+        "The Company shall indemnify the Consultant, and the Consultant shall indemnify the"
+        " Company.",
+        # a denied act is the negation check's
+        "The Consultant shall not indemnify the Company.",
+        # the same order, another verb form
+        "The Company indemnifies the Consultant.",
+    ],
+)
+def test_mutual_denied_or_same_way_acts_are_no_swap(passage: str) -> None:
+    assert opposite_pairs("The Company will indemnify the Consultant.", passage) == []
+
+
+def test_a_swap_the_document_states_the_claims_way_elsewhere_is_no_conflict() -> None:
+    # contracts bind both parties in two clauses; the one retrieval cites may be the other
+    reciprocal = "Ono shall notify Array within fifteen days."
+    claim = "Array shall notify Ono within fifteen days."
+    whole = "Array shall notify Ono within fifteen days of filing. " + reciprocal
+    assert check_facts(claim, [reciprocal], [whole]).conflicts == ()
+    assert [c.kind for c in check_facts(claim, [reciprocal], [reciprocal]).conflicts] == [
+        "opposite"
+    ]

@@ -39,6 +39,7 @@ from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
 from .scope import exclusion_conflicts, restriction_conflicts, side_conflicts
 from .standards import standard_conflicts
+from .swap import swap_conflicts
 from .text import LETTERS, Tok, content_stems, stem, tokens
 from .timing import timing_conflicts
 from .warranty import warranty_conflicts
@@ -860,7 +861,7 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
         missing = [f for f in missing if not _named_by_its_head(f, passages, sources)]
     turned = _turned(claim, passages, missing)
     if not missing:
-        return FactCheck((), _with_opposites(claim, passages, turned))
+        return FactCheck((), _with_opposites(claim, passages, turned, sources))
     cl = _analyse(claim)
     payloads = dict(zip(cl.facts, cl.payloads, strict=True))
     views = [(text, *_facts_of(text)) for text in passages]
@@ -878,7 +879,7 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
                 got = None  # one person, named two ways
         if got is not None:
             found.append(FactConflict(fact.kind, fact, got[1], got[0]))
-    conflicts = _with_opposites(claim, passages, (*found, *turned))
+    conflicts = _with_opposites(claim, passages, (*found, *turned), sources)
     clashed = {c.claim for c in conflicts}
     return FactCheck(tuple(f for f in missing if f not in clashed), conflicts)
 
@@ -902,11 +903,16 @@ def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[st
 
 
 def _with_opposites(
-    claim: str, passages: Sequence[str], found: tuple[FactConflict, ...]
+    claim: str,
+    passages: Sequence[str],
+    found: tuple[FactConflict, ...],
+    sources: Sequence[str] = (),
 ) -> tuple[FactConflict, ...]:
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
-    with"), the acts it leaves to one side that the claim gives both, the things it
+    with"), the acts it leaves to one side that the claim gives both, the acts it
+    gives the claim's two parties the other way round (unless a source of
+    ``sources`` says it the claim's way), the things it
     excludes that the claim covers, the delay it gives what the claim says happens
     immediately, the things it denies in a contrast ("store credit, not a full
     refund"), the period it gives a rate, the warranties it disclaims and a count of
@@ -918,6 +924,7 @@ def _with_opposites(
         *standard_conflicts(claim, passages),
         *restriction_conflicts(claim, passages),
         *side_conflicts(claim, passages),
+        *swap_conflicts(claim, passages, sources),
         *exclusion_conflicts(claim, passages),
         *contrast_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),

@@ -28,7 +28,7 @@ from typing import NamedTuple
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .roles import subject_before
-from .text import LETTERS, stem
+from .text import LETTERS, same_verb, stem
 
 _QUALIFIERS = r"who|whom|that|which|with|whose|of|in|at|on|from|under|over|having|holding"
 _EVERY = re.compile(
@@ -115,7 +115,7 @@ def _one_side(text: str) -> tuple[tuple[str, int, int], ...]:
         low, high = max(0, m.start() - _SIDE_REACH), min(len(text), m.end() + _SIDE_REACH)
         for w in LETTERS.finditer(text, low, high):
             between = text[min(w.end(), m.end()) : max(w.start(), m.start())]
-            if not _CLAUSE_CUT.search(between) and not any(_form_of(w.group(), b) for b in both):
+            if not _CLAUSE_CUT.search(between) and not any(same_verb(w.group(), b) for b in both):
                 out.append((w.group().lower(), m.start(), m.end()))
     return tuple(out)
 
@@ -126,23 +126,6 @@ def _act(m: re.Match[str]) -> tuple[str, str]:
 
 
 _CLAUSE_CUT = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
-
-
-def _form_of(word: str, verb: str) -> bool:
-    """Whether ``word`` and ``verb`` are forms of one verb ("terminated", "terminates"
-    and "terminate"); a noun of the same stem ("termination") is not."""
-    return _verb_base(word) == _verb_base(verb)
-
-
-def _verb_base(word: str) -> str:
-    """A verb without its -ed, -s or final -e: "terminat" of "terminated", "terminates"
-    and "terminate"."""
-    word = word.lower()
-    if word.endswith("ed"):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word[:-1] if word.endswith("e") else word
 
 
 def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -160,7 +143,7 @@ def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, .
 
 def _alone(text: str, verb: str) -> tuple[int, int] | None:
     """Where ``text`` leaves ``verb`` to one side alone (see :func:`_one_side`)."""
-    return next(((a, b) for w, a, b in _one_side(text) if _form_of(w, verb)), None)
+    return next(((a, b) for w, a, b in _one_side(text) if same_verb(w, verb)), None)
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"

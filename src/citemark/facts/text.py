@@ -142,6 +142,23 @@ def stem(word: str) -> str:
     return snowball(w)
 
 
+def same_verb(word: str, verb: str) -> bool:
+    """Whether ``word`` and ``verb`` are forms of one verb ("terminated", "terminates"
+    and "terminate"); a noun of the same stem ("termination") is not."""
+    return _verb_base(word) == _verb_base(verb)
+
+
+def _verb_base(word: str) -> str:
+    """A verb without its -ed, -s or final -e: "terminat" of "terminated", "terminates"
+    and "terminate"."""
+    word = word.lower()
+    if word.endswith("ed"):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word[:-1] if word.endswith("e") else word
+
+
 # A run of letters: a word without its digits, marks and apostrophes.
 LETTERS = re.compile(r"[^\W\d_]+")
 
