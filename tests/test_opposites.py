@@ -1414,3 +1414,39 @@ def test_a_swap_the_document_states_the_claims_way_elsewhere_is_no_conflict() ->
     assert [c.kind for c in check_facts(claim, [reciprocal], [reciprocal]).conflicts] == [
         "opposite"
     ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The non-compete applies worldwide.",
+            "The non-compete applies only within the United States.",
+            ("worldwide", "only within the United States"),
+        ),
+        (
+            "Licensor grants a worldwide license to the Software.",
+            "The license is valid only in the Territory.",
+            ("worldwide", "only in the Territory"),
+        ),
+    ],
+)
+def test_worldwide_against_one_place_alone_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        # a place limit on something else
+        "The Distributor may sell the Products only in Canada.",
+        # worldwide said too
+        "The non-compete applies worldwide, and the license is valid only in Canada.",
+        # a place without "only"
+        "The non-compete applies in the United States.",
+    ],
+)
+def test_a_place_limit_on_something_else_or_without_only_is_no_conflict(passage: str) -> None:
+    assert opposite_pairs("The non-compete applies worldwide.", passage) == []

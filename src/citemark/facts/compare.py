@@ -37,7 +37,12 @@ from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
 from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
-from .scope import exclusion_conflicts, restriction_conflicts, side_conflicts
+from .scope import (
+    exclusion_conflicts,
+    place_conflicts,
+    restriction_conflicts,
+    side_conflicts,
+)
 from .standards import standard_conflicts
 from .swap import swap_conflicts
 from .text import LETTERS, Tok, content_stems, stem, tokens
@@ -910,7 +915,8 @@ def _with_opposites(
 ) -> tuple[FactConflict, ...]:
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
-    with"), the acts it leaves to one side that the claim gives both, the acts it
+    with"), the acts it leaves to one side that the claim gives both, the one place
+    it limits the claim's "worldwide" to, the acts it
     gives the claim's two parties the other way round (unless a source of
     ``sources`` says it the claim's way), the things it
     excludes that the claim covers, the delay it gives what the claim says happens
@@ -924,6 +930,7 @@ def _with_opposites(
         *standard_conflicts(claim, passages),
         *restriction_conflicts(claim, passages),
         *side_conflicts(claim, passages),
+        *place_conflicts(claim, passages),
         *swap_conflicts(claim, passages, sources),
         *exclusion_conflicts(claim, passages),
         *contrast_conflicts(claim, passages),

@@ -9,7 +9,8 @@ any, each) and a passage limits the same class with "only" and a qualifier (who,
 that, with, whose, of, in ...), the two disagree on whom the rule reaches. A claim
 that qualifies the class itself ("all employees with two years of service") is
 another statement and is left to the other checks. Likewise of who may act: "Either
-party may terminate" against "may be terminated only by the Landlord".
+party may terminate" against "may be terminated only by the Landlord"; and of where:
+"The non-compete applies worldwide" against "applies only within the United States".
 
 The same holds of what a rule covers: "The warranty covers parts and labor" shares
 every word with "The warranty covers parts but excludes labor". A thing the claim
@@ -28,7 +29,7 @@ from typing import NamedTuple
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .roles import subject_before
-from .text import LETTERS, same_verb, stem
+from .text import LETTERS, content_stems, same_verb, stem
 
 _QUALIFIERS = r"who|whom|that|which|with|whose|of|in|at|on|from|under|over|having|holding"
 _EVERY = re.compile(
@@ -144,6 +145,57 @@ def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, .
 def _alone(text: str, verb: str) -> tuple[int, int] | None:
     """Where ``text`` leaves ``verb`` to one side alone (see :func:`_one_side`)."""
     return next(((a, b) for w, a, b in _one_side(text) if same_verb(w, verb)), None)
+
+
+# Where a right or a rule reaches: everywhere, against one named place alone ("The
+# non-compete applies worldwide" / "applies only within the United States").
+_EVERYWHERE = re.compile(
+    r"\b(?:worldwide|world-wide|throughout\s+the\s+world|anywhere\s+in\s+the\s+world"
+    r"|in\s+(?:all|every)\s+countr(?:y|ies))\b",
+    re.IGNORECASE,
+)
+_ONE_PLACE = re.compile(
+    r"\b(?:only|solely|exclusively)\s+(?:with)?in\s+(?:the\s+)?[A-Z][^\W\d_]+"
+    r"(?:\s+(?:of\s+)?[A-Z][^\W\d_]+)*"
+)
+_PLACE_REACH = 2  # content words each side of "worldwide" that say what reaches
+_CLAUSE_OPEN = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
+
+
+def place_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's "worldwide" that a passage limits to one named place, said of the same
+    thing (a content word beside "worldwide" stands in the clause before the limit)."""
+    out: list[FactConflict] = []
+    for m in _EVERYWHERE.finditer(claim):
+        near = _near_stems(claim, m.start(), m.end())
+        said = Fact("opposite", m.group(), "everywhere", m.start(), m.end())
+        found = _first_limit(said, passages, partial(_one_place, near=near), "one place")
+        if found is not None:
+            out.append(found)
+    return tuple(out)
+
+
+def _near_stems(text: str, start: int, end: int) -> frozenset[str]:
+    """Stems of the few content words either side of ``text[start:end]``."""
+    before = [
+        w for w in LETTERS.findall(text[max(0, start - 60) : start]) if w.lower() not in STOPWORDS
+    ]
+    after = [w for w in LETTERS.findall(text[end : end + 60]) if w.lower() not in STOPWORDS]
+    words = before[-_PLACE_REACH:] + after[:_PLACE_REACH]
+    return frozenset(stem(w.lower()) for w in words)
+
+
+def _one_place(text: str, near: frozenset[str]) -> tuple[int, int] | None:
+    """Where ``text`` limits what ``near`` names to one place, unless it says
+    "worldwide" too."""
+    if _EVERYWHERE.search(text):
+        return None
+    for m in _ONE_PLACE.finditer(text):
+        opened = [c.end() for c in _CLAUSE_OPEN.finditer(text, 0, m.start())]
+        clause = text[opened[-1] if opened else 0 : m.start()]
+        if near & content_stems(clause):
+            return m.start(), m.end()
+    return None
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"
