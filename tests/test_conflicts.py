@@ -1553,3 +1553,45 @@ def test_a_value_said_the_claims_way_or_as_an_estimate_is_no_limit_conflict(
     claim: str, passage: str
 ) -> None:
     assert conflict_pairs(claim, [passage]) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Confidentiality obligations last five years.",
+            "Confidentiality obligations last indefinitely.",
+            ("five years", "indefinitely"),
+        ),
+        (
+            "The confidentiality obligations survive indefinitely.",
+            "The confidentiality obligations survive for five (5) years.",
+            ("indefinitely", "five (5) years"),
+        ),
+    ],
+)
+def test_a_term_against_for_ever_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert [(c, e) for k, c, e in conflict_pairs(claim, [passage]) if k == "opposite"] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the same term, or both said of two kinds of obligation
+        (
+            "The confidentiality obligations survive for five years.",
+            "The confidentiality obligations survive for a period of five (5) years.",
+        ),
+        (
+            "The obligations survive for five years.",
+            "The obligations survive for five years; trade secret obligations survive"
+            " indefinitely.",
+        ),
+        # an end without a term
+        ("The license continues indefinitely.", "The license continues until terminated."),
+    ],
+)
+def test_the_same_term_or_an_end_without_one_is_no_conflict(claim: str, passage: str) -> None:
+    assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "opposite"] == []

@@ -46,7 +46,7 @@ from .scope import (
 from .standards import standard_conflicts
 from .swap import swap_conflicts
 from .text import LETTERS, Tok, content_stems, stem, tokens
-from .timing import timing_conflicts
+from .timing import term_conflicts, timing_conflicts
 from .warranty import warranty_conflicts
 
 
@@ -920,7 +920,8 @@ def _with_opposites(
     gives the claim's two parties the other way round (unless a source of
     ``sources`` says it the claim's way), the things it
     excludes that the claim covers, the delay it gives what the claim says happens
-    immediately, the things it denies in a contrast ("store credit, not a full
+    immediately, the term it gives what the claim says lasts for ever (or the other way
+    round), the things it denies in a contrast ("store credit, not a full
     refund"), the period it gives a rate, the warranties it disclaims and a count of
     two or more against the claim's "one", less those on a claim word already in
     conflict ("prohibited" is a negation as well)."""
@@ -935,6 +936,7 @@ def _with_opposites(
         *exclusion_conflicts(claim, passages),
         *contrast_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),
+        *term_conflicts(claim, passages, _facts_of),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
         *count_conflicts(claim, passages, _facts_of),

@@ -7,6 +7,10 @@ compare: the fact check sees only a number the claim lacks, which is no error of
 claim's. Yet the two disagree on the one thing a reader acts on, when. A passage that
 ties the same word ("effect", "due", "payable") to a period or a date,
 and says nothing of "immediately" itself, states another time.
+
+For ever against a term is the same disagreement about how long: "The confidentiality
+obligations survive indefinitely" / "survive for five (5) years", either way round, of
+the same verb of lasting.
 """
 
 from __future__ import annotations
@@ -67,24 +71,93 @@ def timing_conflicts(
     return tuple(out)
 
 
-def _delay(anchor: str, passages: Sequence[str], facts_of: FactsOf) -> tuple[int, Fact] | None:
+def _delay(
+    anchor: str,
+    passages: Sequence[str],
+    facts_of: FactsOf,
+    other: re.Pattern[str] = _AT_ONCE,
+    ties: frozenset[str] = _TIES,
+) -> tuple[int, Fact] | None:
     """The first passage's period or date right after the anchor word (a stem), in a
-    passage that does not say "immediately" too."""
+    passage that does not say the claim's word (``other``: "immediately") too."""
     for index, text in enumerate(passages):
-        if _AT_ONCE.search(text):
+        if other.search(text):
             continue
-        timed = [
-            f
-            for f, p in zip(*facts_of(text), strict=True)
-            if f.kind == "date" or (isinstance(p, Quantity) and p.time is not None)
-        ]
-        if not timed:
+        found = _timed_after(text, anchor, facts_of, ties)
+        if found is not None:
+            return index, found
+    return None
+
+
+def _timed_after(
+    text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str] = _TIES
+) -> Fact | None:
+    """The period or date of ``text`` right after a word of stem ``anchor``, tied to it."""
+    timed = [
+        f
+        for f, p in zip(*facts_of(text), strict=True)
+        if f.kind == "date" or (isinstance(p, Quantity) and p.time is not None)
+    ]
+    if not timed:
+        return None
+    for word in LETTERS.finditer(text):
+        if stem(word.group().lower()) != anchor:
             continue
-        for word in LETTERS.finditer(text):
-            if stem(word.group().lower()) != anchor:
-                continue
-            for f in timed:
-                gap = text[word.end() : f.start]
-                if 0 <= f.start - word.end() <= _REACH and _ties(gap):
-                    return index, f
+        for f in timed:
+            gap = text[word.end() : f.start]
+            if 0 <= f.start - word.end() <= _REACH and all(
+                w.lower() in ties for w in _GAP.findall(gap)
+            ):
+                return f
+    return None
+
+
+# For ever against a term: "The confidentiality obligations survive indefinitely" /
+# "survive for five (5) years". The verbs of lasting, and the words that tie one to its
+# term ("survive for a period of five years").
+_FOREVER = re.compile(
+    r"\b(?:indefinitely|in\s+perpetuity|perpetually|forever|without\s+(?:limit|end))\b",
+    re.IGNORECASE,
+)
+_LASTS = frozenset(map(stem, "last survive continue remain endure".split()))
+_TERM_TIES = frozenset("for a an the period term of up to".split())
+
+
+def term_conflicts(
+    claim: str, passages: Sequence[str], facts_of: FactsOf
+) -> tuple[FactConflict, ...]:
+    """The claim's "indefinitely" that a passage gives a term, and the claim's term that a
+    passage says lasts for ever, of the same verb of lasting."""
+    if not passages:
+        return ()
+    out: list[FactConflict] = []
+    for m in _FOREVER.finditer(claim):
+        anchor = subject_before(claim, m.start())
+        if anchor not in _LASTS:
+            continue
+        found = _delay(anchor, passages, facts_of, _FOREVER, _TERM_TIES)
+        if found is not None:
+            index, fact = found
+            said = Fact("opposite", m.group(), "for ever", m.start(), m.end())
+            term = Fact("opposite", fact.text, "term:" + fact.value, fact.start, fact.end)
+            out.append(FactConflict("opposite", said, term, index))
+    for anchor in _LASTS & {stem(w.lower()) for w in LETTERS.findall(claim)}:
+        fact = _timed_after(claim, anchor, facts_of, _TERM_TIES)
+        if fact is None:
+            continue
+        for index, text in enumerate(passages):
+            ever = _forever_after(text, anchor)
+            if ever is not None and _timed_after(text, anchor, facts_of, _TERM_TIES) is None:
+                said = Fact("opposite", fact.text, "term:" + fact.value, fact.start, fact.end)
+                evidence = Fact("opposite", ever.group(), "for ever", ever.start(), ever.end())
+                out.append(FactConflict("opposite", said, evidence, index))
+                break
+    return tuple(out)
+
+
+def _forever_after(text: str, anchor: str) -> re.Match[str] | None:
+    """The "indefinitely" of ``text`` whose verb of lasting is ``anchor`` (a stem)."""
+    for m in _FOREVER.finditer(text):
+        if subject_before(text, m.start()) == anchor:
+            return m
     return None
