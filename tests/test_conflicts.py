@@ -1595,3 +1595,34 @@ def test_a_term_against_for_ever_conflicts(
 )
 def test_the_same_term_or_an_end_without_one_is_no_conflict(claim: str, passage: str) -> None:
     assert [k for k, _, _ in conflict_pairs(claim, [passage]) if k == "opposite"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The payment is due on the first of the month.",
+            "The payment is due on the fifteenth of the month.",
+            ("first", "fifteenth"),
+        ),
+        (
+            "The payment is due on the 1st of the month.",
+            "The payment is due on the 15th day of each month.",
+            ("1st", "15th"),
+        ),
+    ],
+)
+def test_another_day_of_the_month_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert [(c, e) for _, c, e in conflict_pairs(claim, [passage])] == [expected]
+
+
+def test_the_same_day_of_the_month_said_two_ways_is_no_conflict() -> None:
+    assert (
+        conflict_pairs(
+            "The payment is due on the first of the month.",
+            ["The payment is due on the first day of each month."],
+        )
+        == []
+    )

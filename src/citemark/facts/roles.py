@@ -133,6 +133,23 @@ def _head(text: str, toks: tuple[Tok, ...], i: int, end: int) -> frozenset[str]:
     return frozenset(out)
 
 
+# An ordinal day of a recurring period: "on the first of the month", "the 15th day of
+# each month": the period is its head, as "quarter" is of "the first quarter".
+_DAY_OF = re.compile(
+    r"(?:st|nd|rd|th)(?:\s+day)?\s+of\s+(?:the|each|every)\s+"
+    r"(?P<period>month|week|year|quarter|calendar\s+(?:month|quarter|year))\b",
+    re.IGNORECASE,
+)
+
+
+def _day_of(text: str, start: int, end: int) -> frozenset[str]:
+    """The recurring period an ordinal at ``text[start:end]`` is a day of, as a stem."""
+    found = _DAY_OF.match(text, max(start, end - 2))
+    if found is None:
+        return frozenset()
+    return frozenset((stem(found.group("period").split()[-1].lower()),))
+
+
 def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
     """The role of the fact at ``text[start:end]``; ``others`` are spans of the text's other
     numeric facts, whose words say nothing about this fact's role."""
@@ -167,6 +184,7 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     counted = after + 2 if tail_bound else after
     context = set(_left(text, toks, first, start, skip)) | set(_right(text, toks, after, end, skip))
     head = _head(text, toks, counted, toks[counted - 1].end if tail_bound else end)
+    head = _day_of(text, start, end) or head
     before = [toks[j].lower for j in range(max(0, first - 2), first)]
     tail = text[max(0, start - 2) : start]
     hedged = any(w in HEDGES for w in before) or "~" in tail or bool(tail_bound)
