@@ -1626,3 +1626,34 @@ def test_the_same_day_of_the_month_said_two_ways_is_no_conflict() -> None:
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The court of appeals agreed to hear the case.",
+            "The court of appeals refused to hear the case.",
+            ("agreed to hear", "refused to hear"),
+        ),
+        (
+            "The parties agreed to arbitrate.",
+            "The parties declined to arbitrate.",
+            ("agreed to arbitrate", "declined to arbitrate"),
+        ),
+    ],
+)
+def test_a_decision_to_act_against_declining_it_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [("negation", *expected)]
+
+
+def test_a_contracts_agrees_to_is_no_statement_against_another_covenant() -> None:
+    assert (
+        conflict_pairs(
+            "Dynamex agrees to provide customer service and tracing.",
+            ["Dynamex agrees not to provide sameday delivery services for any other provider."],
+        )
+        == []
+    )

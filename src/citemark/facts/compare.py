@@ -94,10 +94,14 @@ def _date_index(payloads: Iterable[Payload], quantities: dict[str, set[str | Non
 
 
 # Words that, with "to", state the verb after them as "may" or "must" would: a claim's
-# "may not keep pets" is contradicted by "is allowed to keep pets".
+# "may not keep pets" is contradicted by "is allowed to keep pets". A past agreement or
+# decision to act states the act as well: "The court agreed to hear the case" against
+# "The court refused to hear the case". Not a contract's "agrees to", whose many
+# covenants of one party ("agrees to provide customer service", "agrees not to provide
+# services for any other provider") read as clashes between true clauses.
 _ENABLERS = frozenset(
     """allowed permitted entitled authorized authorised free required obliged obligated
-    able""".split()
+    able agreed decided chose elected undertook""".split()
 )
 
 
