@@ -1450,3 +1450,62 @@ def test_worldwide_against_one_place_alone_conflicts(
 )
 def test_a_place_limit_on_something_else_or_without_only_is_no_conflict(passage: str) -> None:
     assert opposite_pairs("The non-compete applies worldwide.", passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "It is the largest lake in Africa.",
+            "It is the smallest lake in Africa.",
+            ("largest", "smallest"),
+        ),
+        (
+            "The album was a commercial success.",
+            "The album was a commercial failure.",
+            ("success", "failure"),
+        ),
+        ("The law was repealed in 2010.", "The law was enacted in 2010.", ("repealed", "enacted")),
+        (
+            "The show was cancelled after one season.",
+            "The show was renewed after one season.",
+            ("cancelled", "renewed"),
+        ),
+        (
+            "Most voters supported the measure.",
+            "Most voters opposed the measure.",
+            ("supported", "opposed"),
+        ),
+        (
+            "The king was succeeded by his son.",
+            "The king was succeeded by his daughter.",
+            ("son", "daughter"),
+        ),
+    ],
+)
+def test_general_antonyms_in_one_statement_conflict(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # points of the compass and signs are said together too often to be rivals
+        (
+            "These birds spend the summer in the Northern Hemisphere.",
+            "The birds migrate from the Southern Hemisphere to the Northern Hemisphere.",
+        ),
+        (
+            "Farsightedness may need a positive diopter.",
+            "Nearsightedness may need a negative diopter.",
+        ),
+        # both kinds said together
+        ("The king was succeeded by his son.", "The king left a son and a daughter."),
+    ],
+)
+def test_compass_points_signs_and_both_kinds_are_no_antonym_conflict(
+    claim: str, passage: str
+) -> None:
+    assert opposite_pairs(claim, passage) == []

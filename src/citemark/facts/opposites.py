@@ -61,6 +61,18 @@ _PAIRS = (
     ("older", "younger"),
     # a price against a reference: "sold at a premium" / "at a discount"
     ("premium", "discount"),
+    # general antonyms that encyclopaedic answers swap ("the largest lake" / "the
+    # smallest", "a commercial success" / "failure"). Not the points of the compass nor
+    # "positive" / "negative": answers about migration and optics use both in one breath
+    # ("migrate from the southern to the northern hemisphere", "a negative diopter, while
+    # ... a positive diopter"), and on LFQA they made 7 conflicts, 3 of them right.
+    ("largest biggest", "smallest"),
+    ("tallest", "shortest"),
+    ("success", "failur unsuccess"),
+    ("grew grow", "shrank shrink"),
+    ("repeal", "enact"),
+    ("cancel", "renew"),
+    ("support", "oppos"),
 )
 
 
@@ -91,6 +103,9 @@ _KINDS = (
     "net gross",
     # when a fee falls due against the period it pays for: "payable in advance" / "in arrears"
     "advanc arrear",
+    "son daughter",
+    "male femal",
+    "husband wife",
     _EVENT_KINDS,
 )
 # What may stand before an event said as a point in time ("on delivery", "from the date
