@@ -52,23 +52,35 @@ def timing_conflicts(
     (``facts_of`` gives a text's facts and their payloads)."""
     if not passages:
         return ()
+    values = ("at once", "later:")
+    return tuple(_timed_instead(claim, passages, facts_of, _AT_ONCE, _ANCHORS, _TIES, values))
+
+
+def _timed_instead(
+    claim: str,
+    passages: Sequence[str],
+    facts_of: FactsOf,
+    word: re.Pattern[str],
+    anchors: frozenset[str],
+    ties: frozenset[str],
+    values: tuple[str, str],
+) -> list[FactConflict]:
+    """The claim's ``word`` ("immediately", "indefinitely") after a word of ``anchors``
+    that a passage replaces with a period or a date tied to that word. ``values``: the
+    value the claim's word is recorded with ("at once") and the prefix of the passage's
+    ("later:", before "90 days")."""
     out: list[FactConflict] = []
-    for m in _AT_ONCE.finditer(claim):
+    for m in word.finditer(claim):
         anchor = subject_before(claim, m.start())
-        if anchor not in _ANCHORS:
+        if anchor not in anchors:
             continue
-        found = _delay(anchor, passages, facts_of)
+        found = _delay(anchor, passages, facts_of, word, ties)
         if found is not None:
             index, fact = found
-            out.append(
-                FactConflict(
-                    "opposite",
-                    Fact("opposite", m.group(), "at once", m.start(), m.end()),
-                    Fact("opposite", fact.text, "later:" + fact.value, fact.start, fact.end),
-                    index,
-                )
-            )
-    return tuple(out)
+            said = Fact("opposite", m.group(), values[0], m.start(), m.end())
+            other = Fact("opposite", fact.text, values[1] + fact.value, fact.start, fact.end)
+            out.append(FactConflict("opposite", said, other, index))
+    return out
 
 
 def _delay(
@@ -130,17 +142,8 @@ def term_conflicts(
     passage says lasts for ever, of the same verb of lasting."""
     if not passages:
         return ()
-    out: list[FactConflict] = []
-    for m in _FOREVER.finditer(claim):
-        anchor = subject_before(claim, m.start())
-        if anchor not in _LASTS:
-            continue
-        found = _delay(anchor, passages, facts_of, _FOREVER, _TERM_TIES)
-        if found is not None:
-            index, fact = found
-            said = Fact("opposite", m.group(), "for ever", m.start(), m.end())
-            term = Fact("opposite", fact.text, "term:" + fact.value, fact.start, fact.end)
-            out.append(FactConflict("opposite", said, term, index))
+    values = ("for ever", "term:")
+    out = _timed_instead(claim, passages, facts_of, _FOREVER, _LASTS, _TERM_TIES, values)
     for anchor in _LASTS & {stem(w.lower()) for w in LETTERS.findall(claim)}:
         fact = _timed_after(claim, anchor, facts_of, _TERM_TIES)
         if fact is None:
