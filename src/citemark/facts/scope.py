@@ -159,7 +159,6 @@ _ONE_PLACE = re.compile(
     r"(?:\s+(?:of\s+)?[A-Z][^\W\d_]+)*"
 )
 _PLACE_REACH = 2  # content words each side of "worldwide" that say what reaches
-_CLAUSE_OPEN = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
 
 
 def place_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -191,7 +190,7 @@ def _one_place(text: str, near: frozenset[str]) -> tuple[int, int] | None:
     if _EVERYWHERE.search(text):
         return None
     for m in _ONE_PLACE.finditer(text):
-        opened = [c.end() for c in _CLAUSE_OPEN.finditer(text, 0, m.start())]
+        opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())]
         clause = text[opened[-1] if opened else 0 : m.start()]
         if near & content_stems(clause):
             return m.start(), m.end()

@@ -41,8 +41,9 @@ _TIES = frozenset(
 _GAP = re.compile(r"[^\W\d_]+|[^\w\s]")
 
 
-def _ties(gap: str) -> bool:
-    return all(w.lower() in _TIES for w in _GAP.findall(gap))
+def _ties(gap: str, ties: frozenset[str]) -> bool:
+    """Whether only words of ``ties`` (and punctuation) stand in ``gap``."""
+    return all(w.lower() in ties for w in _GAP.findall(gap))
 
 
 def timing_conflicts(
@@ -87,8 +88,8 @@ def _delay(
     anchor: str,
     passages: Sequence[str],
     facts_of: FactsOf,
-    other: re.Pattern[str] = _AT_ONCE,
-    ties: frozenset[str] = _TIES,
+    other: re.Pattern[str],
+    ties: frozenset[str],
 ) -> tuple[int, Fact] | None:
     """The first passage's period or date right after the anchor word (a stem), in a
     passage that does not say the claim's word (``other``: "immediately") too."""
@@ -101,9 +102,7 @@ def _delay(
     return None
 
 
-def _timed_after(
-    text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str] = _TIES
-) -> Fact | None:
+def _timed_after(text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str]) -> Fact | None:
     """The period or date of ``text`` right after a word of stem ``anchor``, tied to it."""
     timed = [
         f
@@ -117,9 +116,7 @@ def _timed_after(
             continue
         for f in timed:
             gap = text[word.end() : f.start]
-            if 0 <= f.start - word.end() <= _REACH and all(
-                w.lower() in ties for w in _GAP.findall(gap)
-            ):
+            if 0 <= f.start - word.end() <= _REACH and _ties(gap, ties):
                 return f
     return None
 
