@@ -1509,3 +1509,183 @@ def test_compass_points_signs_and_both_kinds_are_no_antonym_conflict(
     claim: str, passage: str
 ) -> None:
     assert opposite_pairs(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # "non" makes any word of what a thing is its opposite, not only listed ones
+        (
+            "The Class B shares are voting shares.",
+            "The Class B shares are non-voting shares.",
+            ("voting", "non-voting"),
+        ),
+        (
+            "The information is public.",
+            "The information is non-public.",
+            ("public", "non-public"),
+        ),
+        (
+            "The Purchaser may disclose the material terms.",
+            "The Purchaser may disclose the non-material terms.",
+            ("material", "non-material"),
+        ),
+    ],
+)
+def test_a_passages_non_word_opposes_the_claims_plain_word(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # "non" before a thing names another kind of thing beside it, not its opposite
+        (
+            "Pfizer executes its television media buying.",
+            "Pfizer integrates the Product into its non-television media buying.",
+        ),
+        (
+            "The Principal reimburses expenses incurred in the performance by the Company.",
+            "The Principal may terminate on nonperformance by the Company.",
+        ),
+        (
+            "For non-television media, Pfizer integrates the Product.",
+            "For television media, Pfizer integrates the Product.",
+        ),
+    ],
+)
+def test_non_before_a_thing_is_no_opposite(claim: str, passage: str) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Rent is due on the first day of each month.",
+            "Rent is due on the last day of each month.",
+            ("first", "last"),
+        ),
+        (
+            "Rent is due on the last business day of each calendar quarter.",
+            "Rent is due on the first business day of each calendar quarter.",
+            ("last", "first"),
+        ),
+        (
+            "The payment is due on the last day of the Term.",
+            "The payment is due on the first day of the Term.",
+            ("last", "first"),
+        ),
+    ],
+)
+def test_the_first_and_the_last_day_of_a_period_conflict(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        # another thing falls due on the last day
+        "Reports are due on the last day of each month.",
+        # the passage says the first day of rent too
+        "Rent is due on the first day of each month, and reports on the last day of each month.",
+        # no day of a period: who came first
+        "The Tenant was the last to sign the lease.",
+        # no head to tell what falls due
+        "On the last day of each month, the Tenant shall deliver a report.",
+    ],
+)
+def test_first_and_last_outside_one_days_statement_are_no_conflict(passage: str) -> None:
+    assert opposite_pairs("Rent is due on the first day of each month.", passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The option is exercisable at any time.",
+            "The option is exercisable only after the third anniversary of the grant.",
+            ("at any time", "only after"),
+        ),
+        (
+            "Either party may terminate this Agreement at any time.",
+            "Either party may terminate this Agreement only during the Renewal Term.",
+            ("at any time", "only during"),
+        ),
+        (
+            "Licensee may audit the records at any time.",
+            "Licensee may audit the records no earlier than 30 days after notice.",
+            ("at any time", "no earlier than"),
+        ),
+    ],
+)
+def test_at_any_time_against_a_time_limit_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert opposite_pairs(claim, passage) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the claim limits its own "at any time"
+        (
+            "Either party may terminate this Agreement at any time after the Initial Term.",
+            "Either party may terminate this Agreement only after the Initial Term.",
+        ),
+        # the passage says "at any time" too
+        (
+            "The option is exercisable at any time.",
+            "The option is exercisable at any time, but only after notice to the Company.",
+        ),
+        # a time limit on something else
+        (
+            "The option is exercisable at any time.",
+            "Dividends are payable only after the annual meeting.",
+        ),
+        # a time without "only"
+        (
+            "The option is exercisable at any time.",
+            "The option is exercisable after the third anniversary.",
+        ),
+    ],
+)
+def test_at_any_time_without_a_time_limit_on_the_same_act_is_no_conflict(
+    claim: str, passage: str
+) -> None:
+    assert opposite_pairs(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "words"),
+    [
+        # each shares every word of the claim with its source, so the overlap features
+        # alone judged it supported
+        (
+            "The Class B shares are voting shares.",
+            "Section 4. The Class B shares are non-voting shares.",
+            ("voting", "non-voting"),
+        ),
+        (
+            "Rent is due on the first day of each month.",
+            "Rent is due on the last day of each month, in advance.",
+            ("first", "last"),
+        ),
+        (
+            "The option is exercisable at any time.",
+            "The option is exercisable only after the third anniversary of the grant.",
+            ("at any time", "only after"),
+        ),
+    ],
+)
+def test_a_claim_whose_source_says_the_opposite_is_unsupported_in_the_report(
+    answer: str, source: str, words: tuple[str, str]
+) -> None:
+    report = citemark.align(answer, [{"id": "S1", "text": source}])
+    (sentence,) = report.sentences
+    assert sentence.status == "unsupported"
+    assert [(c.text, c.evidence, c.source_id) for c in sentence.conflicts] == [(*words, "S1")]

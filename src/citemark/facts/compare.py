@@ -38,6 +38,7 @@ from .quantities import numeric_words, scan_numeric
 from .rates import rate_conflicts
 from .roles import layout, role_of, subject_before, word_after, words_after
 from .scope import (
+    any_time_conflicts,
     exclusion_conflicts,
     place_conflicts,
     restriction_conflicts,
@@ -920,7 +921,8 @@ def _with_opposites(
     """``found``, the outcome words a passage states as their opposite, the legal
     standards it replaces with another, the classes it limits ("only employees
     with"), the acts it leaves to one side that the claim gives both, the one place
-    it limits the claim's "worldwide" to, the acts it
+    it limits the claim's "worldwide" to, the time it limits the claim's "at any time"
+    to, the acts it
     gives the claim's two parties the other way round (unless a source of
     ``sources`` says it the claim's way), the things it
     excludes that the claim covers, the delay it gives what the claim says happens
@@ -936,6 +938,7 @@ def _with_opposites(
         *restriction_conflicts(claim, passages),
         *side_conflicts(claim, passages),
         *place_conflicts(claim, passages),
+        *any_time_conflicts(claim, passages),
         *swap_conflicts(claim, passages, sources),
         *exclusion_conflicts(claim, passages),
         *contrast_conflicts(claim, passages),

@@ -176,12 +176,21 @@ LASTING_OPPOSITES = {
 _BEGINNING = frozenset("begins began commences commenced".split())
 _CLOSING = frozenset("ends ended".split())
 BOUND_OPPOSITES = {**dict.fromkeys(_BEGINNING, _CLOSING), **dict.fromkeys(_CLOSING, _BEGINNING)}
+# The two ends of a period that name a day of it: "Rent is due on the first day of each
+# month" / "on the last day of each month". Only in that slot (see ``_day_end``): "the
+# first to file", "the last known address" and "First, ..." name no day.
+END_OPPOSITES = {"first": frozenset(("last",)), "last": frozenset(("first",))}
+_DAY_END = re.compile(
+    r"\s+(?:(?:business|calendar|working)\s+)?day\s+of\s+(?:the|each|every|such)\s+"
+    r"(?:(?:calendar|fiscal)\s+)?(?P<period>[^\W\d_]+)"
+)
 # Every pair matched by its lower-case word rather than its stem.
 _WORD_OPPOSITES: dict[str, frozenset[str]] = {
     **PARTY_OPPOSITES,
     **FREQUENCY_OPPOSITES,
     **LASTING_OPPOSITES,
     **BOUND_OPPOSITES,
+    **END_OPPOSITES,
 }
 
 
@@ -212,10 +221,29 @@ _PREFIXES = ("un", "in", "ir", "il", "im")
 _REACH = 4  # words looked back over for the subject
 
 
+# Endings of the words "non" makes an opposite of: what a thing is ("non-voting
+# shares", "non-exclusive", "non-public"), not a thing, which "non" names another kind
+# of ("non-television media", "nonperformance" of an obligation beside its performance).
+_QUALITY_ENDINGS = (
+    "ing",
+    "ive",
+    "able",
+    "ible",
+    "al",
+    "ed",
+    "ic",
+    "ous",
+    "ary",
+    "ory",
+    "ent",
+    "ant",
+)
+
+
 def _negated(word: str, other: str) -> bool:
     """Whether ``other`` is ``word`` with a prefix that makes it the opposite."""
     if other in ("non-" + word, "non" + word):
-        return True
+        return word.endswith(_QUALITY_ENDINGS) or word in _NEGATABLE
     return word in _NEGATABLE and any(other == p + word for p in _PREFIXES)
 
 
@@ -338,6 +366,8 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
         return _Statement(_subject(toks, i), None, None, False)
+    if toks[i].lower in END_OPPOSITES:
+        return _day_end(text, toks, i)
     if toks[i].lower in LASTING_OPPOSITES:
         # what survives or ends is its subject; what follows is what it survives ("survive
         # this Agreement") or when it ends, not a thing done to
@@ -373,6 +403,17 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         patient = word_after(text, toks[i].end, breaks=True)
     elided = subject is None and i > 0 and toks[i - 1].lower in _VERB_JOINS
     return _Statement(subject, complement, patient, passive, elided=elided)
+
+
+def _day_end(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
+    """The day "first" or "last" at ``i`` names: said of the clause's head (what falls
+    due there) and the period it ends; ``None`` outside the slot, or with no head to tell
+    "Rent is due on the first day" from "Reports are due on the last day" by."""
+    slot = _DAY_END.match(text, toks[i].end)
+    head = _clause_head(text, toks, i) if slot is not None else None
+    if head is None:
+        return None
+    return _Statement(head, stem(slot["period"].lower()), None, False)
 
 
 _CHAIN_REACH = 4  # modifiers looked back over for the chain's first
@@ -622,11 +663,30 @@ def _unnegated(text: str, toks: Sequence[Tok], i: int) -> bool:
     return toks[i].cue is None or stem(toks[i].lower) in OPPOSITES
 
 
-def may_oppose(text: str, words: frozenset[str]) -> bool:
+def may_oppose(text: str, words: frozenset[str], denied: frozenset[str] = frozenset()) -> bool:
     """A cheap test that spares most claims the token-by-token look: whether a word of
-    ``text`` (``words``: its folded words) is a pair word, a prefixable one, or one
-    with "non"."""
-    return "non" in text.lower() or any(map(_could_oppose, words))
+    ``text`` (``words``: its folded words) is a pair word, a prefixable one, one with
+    "non", or one of ``denied`` (a passage's "non-" words, see :func:`non_words`)."""
+    return "non" in text.lower() or any(map(_could_oppose, words)) or not words.isdisjoint(denied)
+
+
+# A word made its opposite by "non" ("non-voting", "nonrefundable"), as written after it.
+_NON_WORD = re.compile(r"(?i)\bnon-?([^\W\d_]+)")
+
+
+@lru_cache(maxsize=4096)
+def _non_words_of(text: str) -> frozenset[str]:
+    return frozenset(m.group(1).lower() for m in _NON_WORD.finditer(text))
+
+
+def non_words(passages: Sequence[str]) -> frozenset[str]:
+    """The words the passages make their opposite with "non": "non-" makes any word its
+    opposite, so a claim's plain "voting shares" meets "non-voting shares" though
+    "voting" is no pair word. (The claim's own "non-" words are its pair words.)"""
+    out: frozenset[str] = frozenset()
+    for text in passages:
+        out = out | _non_words_of(text)
+    return out
 
 
 def opposite_conflicts(
@@ -636,7 +696,10 @@ def opposite_conflicts(
 
     ``words``, the claim's folded words where the caller has them, allow the quick
     test (:func:`may_oppose`) first."""
-    if not passages or (words is not None and not may_oppose(claim, words)):
+    if not passages:
+        return ()
+    negated_there = non_words(passages)
+    if words is not None and not may_oppose(claim, words, negated_there):
         return ()
     claim_toks = layout(claim).toks
     out: list[FactConflict] = []
@@ -645,7 +708,11 @@ def opposite_conflicts(
     asked: dict[tuple[str, _Statement], tuple[int, Tok] | None] = {}
     denied: frozenset[int] | None = None
     for i, t in enumerate(claim_toks):
-        if not _could_oppose(t.lower) or not _worded(t) or not _unnegated(claim, claim_toks, i):
+        if (
+            not (_could_oppose(t.lower) or t.lower in negated_there)
+            or not _worded(t)
+            or not _unnegated(claim, claim_toks, i)
+        ):
             continue
         if denied is None:
             denied = denied_words(claim, list(claim_toks))

@@ -10,7 +10,9 @@ that, with, whose, of, in ...), the two disagree on whom the rule reaches. A cla
 that qualifies the class itself ("all employees with two years of service") is
 another statement and is left to the other checks. Likewise of who may act: "Either
 party may terminate" against "may be terminated only by the Landlord"; and of where:
-"The non-compete applies worldwide" against "applies only within the United States".
+"The non-compete applies worldwide" against "applies only within the United States";
+and of when: "The option is exercisable at any time" against "only after the third
+anniversary".
 
 The same holds of what a rule covers: "The warranty covers parts and labor" shares
 every word with "The warranty covers parts but excludes labor". A thing the claim
@@ -189,12 +191,60 @@ def _one_place(text: str, near: frozenset[str]) -> tuple[int, int] | None:
     "worldwide" too."""
     if _EVERYWHERE.search(text):
         return None
-    for m in _ONE_PLACE.finditer(text):
+    return _limit_in_clause(text, _ONE_PLACE, near)
+
+
+def _limit_in_clause(
+    text: str, limit: re.Pattern[str], near: frozenset[str]
+) -> tuple[int, int] | None:
+    """The first words of ``limit`` in ``text`` whose clause, before them, holds a stem
+    of ``near``: a limit on what the claim's words name, not on something else."""
+    for m in limit.finditer(text):
         opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())]
         clause = text[opened[-1] if opened else 0 : m.start()]
         if near & content_stems(clause):
             return m.start(), m.end()
     return None
+
+
+# When a right may be used: at any time, against a passage that allows it only after,
+# during, within or before something ("The option is exercisable at any time" /
+# "exercisable only after the third anniversary"). A claim that limits its own "at any
+# time" ("at any time after the Closing", "at any time, subject to ...") states a limit
+# of its own and is left to the date and period checks.
+_ANY_TIME = re.compile(
+    r"\b(?:at\s+any\s+time|at\s+all\s+times|anytime)\b"
+    r"(?!\s*,?\s*(?:after|before|prior|during|within|following|between|from|until|till|on\s+or"
+    r"|once|when|while|if|unless|provided|subject|except|upon|on|with|by|in|that|which)\b)",
+    re.IGNORECASE,
+)
+_ONE_TIME = re.compile(
+    r"\b(?:only|solely)\s+(?:(?:on\s+or\s+)?after|following|during|within|between|before"
+    r"|prior\s+to|until|once)\b|\bno\s+earlier\s+than\b",
+    re.IGNORECASE,
+)
+
+
+def any_time_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's "at any time" that a passage limits to a time ("only after ..."), said
+    of the same act (a content word beside "at any time" stands in the clause before
+    the limit)."""
+    out: list[FactConflict] = []
+    for m in _ANY_TIME.finditer(claim):
+        near = _near_stems(claim, m.start(), m.end())
+        said = Fact("opposite", m.group(), "any time", m.start(), m.end())
+        found = _first_limit(said, passages, partial(_one_time, near=near), "one time")
+        if found is not None:
+            out.append(found)
+    return tuple(out)
+
+
+def _one_time(text: str, near: frozenset[str]) -> tuple[int, int] | None:
+    """Where ``text`` limits what ``near`` names to a time, unless it says "at any time"
+    too."""
+    if _ANY_TIME.search(text):
+        return None
+    return _limit_in_clause(text, _ONE_TIME, near)
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"
