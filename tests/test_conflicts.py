@@ -1098,6 +1098,25 @@ def test_a_rate_over_another_period_conflicts() -> None:
     )
 
 
+def test_an_amount_over_another_period_conflicts() -> None:
+    assert conflict_pairs(
+        "The employee's salary is $100,000 per year.",
+        ["The employee's salary is $100,000 per month."],
+    ) == [("amount", "$100,000 per year", "$100,000 per month")]
+    assert conflict_pairs("Rent is $2,400 monthly.", ["Rent is $2,400 a year."]) == [
+        ("amount", "$2,400 monthly", "$2,400 a year")
+    ]
+    # the same period in other words; another amount is the amount check's; a passage
+    # that gives the claim's period too
+    assert conflict_pairs("Rent is $2,400 per year.", ["Rent is $2,400 annually."]) == []
+    assert (
+        conflict_pairs(
+            "The fee is $500 per month.", ["The fee is $500 per month, or $500 per day late."]
+        )
+        == []
+    )
+
+
 @pytest.mark.parametrize(
     ("claim", "passage"),
     [

@@ -114,3 +114,45 @@ def test_a_contrast_conflict_makes_the_sentence_unsupported_with_its_evidence() 
     text = source["text"]
     assert text[conflict.source_start : conflict.source_end] == "not a full refund"
     assert {c.source_id for c in sentence.citations} == {"Terms"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The parties are jointly and severally liable.",
+            "Each party is severally liable, and not jointly liable, for its share.",
+            ("jointly and severally", "not jointly"),
+        ),
+        (
+            "Each Guarantor is liable severally and not jointly.",
+            "The Guarantors are jointly and severally liable for the Obligations.",
+            None,
+        ),
+    ],
+)
+def test_joint_liability_against_its_denial_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    got = [(text, evidence) for kind, text, evidence in conflicts(claim, passage)]
+    assert len(got) == 1
+    assert all(kind == "opposite" for kind, _, _ in conflicts(claim, passage))
+    if expected is not None:
+        assert got == [expected]
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        # no liability at all is the negation check's, not a kind of liability
+        "Members will not be jointly or severally liable for the actions of other Members.",
+        # both kinds, of two parties: the passage says the claim's kind too
+        "The Borrowers are jointly and severally liable, and the Guarantors are severally and"
+        " not jointly liable.",
+    ],
+)
+def test_joint_liability_said_too_or_denied_altogether_is_no_joint_conflict(
+    passage: str,
+) -> None:
+    claim = "The Borrowers are jointly and severally liable."
+    assert [c for c in conflicts(claim, passage) if "joint" in c[2]] == []

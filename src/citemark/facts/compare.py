@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .conflicts import find_rival, folded_words, one_name
-from .contrast import contrast_conflicts
+from .contrast import contrast_conflicts, joint_conflicts
 from .counts import count_conflicts
 from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
@@ -918,19 +918,18 @@ def _with_opposites(
     found: tuple[FactConflict, ...],
     sources: Sequence[str] = (),
 ) -> tuple[FactConflict, ...]:
-    """``found``, the outcome words a passage states as their opposite, the legal
-    standards it replaces with another, the classes it limits ("only employees
-    with"), the acts it leaves to one side that the claim gives both, the one place
-    it limits the claim's "worldwide" to, the time it limits the claim's "at any time"
-    to, the acts it
-    gives the claim's two parties the other way round (unless a source of
-    ``sources`` says it the claim's way), the things it
+    """``found``, and what else a passage says against the claim: the outcome words it
+    states as their opposite, the legal standards it replaces with another, the classes
+    it limits ("only employees with"), the acts it leaves to one side that the claim
+    gives both, the one place it limits the claim's "worldwide" to, the time it limits
+    the claim's "at any time" to, the acts it gives the claim's two parties the other
+    way round (unless a source of ``sources`` says it the claim's way), the things it
     excludes that the claim covers, the delay it gives what the claim says happens
     immediately, the term it gives what the claim says lasts for ever (or the other way
-    round), the things it denies in a contrast ("store credit, not a full
-    refund"), the period it gives a rate, the warranties it disclaims and a count of
-    two or more against the claim's "one", less those on a claim word already in
-    conflict ("prohibited" is a negation as well)."""
+    round), the things it denies in a contrast ("store credit, not a full refund"), the
+    joint liability it denies, the period it gives a rate, the warranties it disclaims
+    and a count of two or more against the claim's "one"; less those on a claim word
+    already in conflict ("prohibited" is a negation as well)."""
     more: list[FactConflict] = []
     for o in (
         *opposite_conflicts(claim, passages, _analyse(claim).words),
@@ -942,6 +941,7 @@ def _with_opposites(
         *swap_conflicts(claim, passages, sources),
         *exclusion_conflicts(claim, passages),
         *contrast_conflicts(claim, passages),
+        *joint_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),
         *term_conflicts(claim, passages, _facts_of),
         *rate_conflicts(claim, passages, _facts_of),

@@ -221,3 +221,36 @@ def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
             )
             break
     return tuple(out)
+
+
+# Joint liability, the law's own contrast: "jointly and severally liable" (each may be
+# made to pay the whole) against "severally liable, and not jointly liable" (each pays
+# its share). The denial may stand after a repeated word ("severally liable, and not
+# jointly liable"), where the slot rule above reads "liable" as the thing given. "Not
+# jointly or severally liable" denies any liability, which is the negation check's.
+_JOINT = re.compile(r"\b(?:jointly\s+and\s+severally|joint\s+and\s+several)\b", re.IGNORECASE)
+_NOT_JOINT = re.compile(
+    r"\b(?:not|nor)\s+(?:be\s+|are\s+|is\s+)?(?:jointly|joint)\b(?!\s+(?:and|or|nor)\s+several)",
+    re.IGNORECASE,
+)
+
+
+def joint_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's joint and several liability that a passage denies ("not jointly"),
+    or the claim's denial of it that a passage states; a passage that says both (of two
+    obligations) decides nothing."""
+    for index, text in enumerate(passages):
+        for said_re, other_re in ((_JOINT, _NOT_JOINT), (_NOT_JOINT, _JOINT)):
+            said = said_re.search(claim)
+            other = other_re.search(text)
+            if said is None or other is None or said_re.search(text) is not None:
+                continue
+            return (
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", said.group(), "joint", said.start(), said.end()),
+                    Fact("opposite", other.group(), "not joint", other.start(), other.end()),
+                    index,
+                ),
+            )
+    return ()

@@ -1,10 +1,11 @@
-"""A rate over another period: "1.5% per month" against "1.5% per annum".
+"""A rate over another period: "1.5% per month" against "1.5% per annum", "a salary of
+$100,000 per year" against "$100,000 per month".
 
-The percent is the same on both sides, so the fact check finds it present; but a rate
-is a percent *and* the period it accrues over, and a monthly rate is twelve times a
-yearly one. Where the claim and a passage give one percent each with a period right
-after it ("per month", "a year", "annually"), the same value over different periods
-is a conflict of kind ``percent``.
+The value is the same on both sides, so the fact check finds it present; but a rate
+is a percent or an amount *and* the period it accrues over, and a monthly rate is twelve
+times a yearly one. Where the claim and a passage give one value each with a period
+right after it ("per month", "a year", "annually"), the same value over different
+periods is a conflict of the value's kind (``percent`` or ``amount``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _PERIOD = re.compile(
     r"|(?P<adverb>annually|yearly|monthly|quarterly|weekly|daily)\b)",
     re.IGNORECASE,
 )
+_RATE_KINDS = frozenset(("percent", "amount"))
 _PERIOD_OF = {
     "annum": "year",
     "annually": "year",
@@ -31,10 +33,11 @@ _PERIOD_OF = {
 
 
 def _rates(text: str, facts_of: FactsOf) -> list[tuple[Fact, str, int]]:
-    """Each percent of ``text`` with the period after it: (fact, period, where it ends)."""
+    """Each percent or amount of ``text`` with the period after it: (fact, period, where
+    it ends)."""
     out: list[tuple[Fact, str, int]] = []
     for fact, payload in zip(*facts_of(text), strict=True):
-        if fact.kind != "percent" or not isinstance(payload, Quantity):
+        if fact.kind not in _RATE_KINDS or not isinstance(payload, Quantity):
             continue
         found = _PERIOD.match(text, fact.end)
         if found is None:
@@ -47,30 +50,34 @@ def _rates(text: str, facts_of: FactsOf) -> list[tuple[Fact, str, int]]:
 def rate_conflicts(
     claim: str, passages: Sequence[str], facts_of: FactsOf
 ) -> tuple[FactConflict, ...]:
-    """The claim's rates a passage gives over another period (same percent value); a
+    """The claim's rates a passage gives over another period (the same value); a
     passage that gives the claim's period for that value too decides nothing."""
-    if not passages or ("%" not in claim and "cent" not in claim.lower()):
+    if not passages or _PERIOD.search(claim) is None:
         return ()
     said = _rates(claim, facts_of)
     out: list[FactConflict] = []
     for fact, period, end in said:
         for index, text in enumerate(passages):
-            theirs = [(f, p, e) for f, p, e in _rates(text, facts_of) if f.value == fact.value]
+            theirs = [
+                (f, p, e)
+                for f, p, e in _rates(text, facts_of)
+                if (f.kind, f.value) == (fact.kind, fact.value)
+            ]
             if not theirs or any(p == period for _, p, _ in theirs):
                 continue
             other, other_period, other_end = theirs[0]
             out.append(
                 FactConflict(
-                    "percent",
+                    fact.kind,
                     Fact(
-                        "percent",
+                        fact.kind,
                         claim[fact.start : end],
                         f"{fact.value}/{period}",
                         fact.start,
                         end,
                     ),
                     Fact(
-                        "percent",
+                        fact.kind,
                         text[other.start : other_end],
                         f"{other.value}/{other_period}",
                         other.start,
