@@ -44,6 +44,7 @@ def assert_one_opposite(claim: str, passage: str, expected: tuple[str, str] | No
         ("The board approved the merger.", "The board rejected the merger.", None),
         ("The price includes taxes.", "The price excludes taxes.", None),
         ("The maximum term is five years.", "The minimum term is five years.", None),
+        ("The case was tried as a bench trial.", "The case was tried as a jury trial.", None),
         # a prefix that makes the word its opposite
         (
             "Licensor grants an exclusive license.",

@@ -235,15 +235,24 @@ _NOT_JOINT = re.compile(
 )
 
 
+def _joint(text: str) -> re.Match[str] | None:
+    """Joint and several liability stated, not denied ("are not jointly and severally
+    liable" denies both, which the negation check reads)."""
+    for m in _JOINT.finditer(text):
+        if _NEGATED.search(text[max(0, m.start() - 12) : m.start()]) is None:
+            return m
+    return None
+
+
 def joint_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's joint and several liability that a passage denies ("not jointly"),
     or the claim's denial of it that a passage states; a passage that says both (of two
     obligations) decides nothing."""
     for index, text in enumerate(passages):
-        for said_re, other_re in ((_JOINT, _NOT_JOINT), (_NOT_JOINT, _JOINT)):
-            said = said_re.search(claim)
-            other = other_re.search(text)
-            if said is None or other is None or said_re.search(text) is not None:
+        for said_of, other_of in ((_joint, _NOT_JOINT.search), (_NOT_JOINT.search, _joint)):
+            said = said_of(claim)
+            other = other_of(text)
+            if said is None or other is None or said_of(text) is not None:
                 continue
             return (
                 FactConflict(

@@ -103,6 +103,11 @@ _KINDS = (
     "net gross",
     # when a fee falls due against the period it pays for: "payable in advance" / "in arrears"
     "advanc arrear",
+    # who decides the facts: "a bench trial" / "a jury trial". Not "arbitration" /
+    # "litigation": contracts name both in clauses on fees ("the prevailing party in
+    # such arbitration" / "in the event that litigation is instituted"), 2 false
+    # conflicts between true CUAD sentences
+    "bench juri",
     "son daughter",
     "male femal",
     "husband wife",
