@@ -891,6 +891,16 @@ def test_a_kept_restriction_or_not_only_is_no_conflict(claim: str, passage: str)
             ("immediately", "thirty (30) days"),
         ),
         (
+            "The options vest immediately.",
+            "The options vest over four years from the grant date.",
+            ("immediately", "four years"),
+        ),
+        (
+            "The balance is payable immediately.",
+            "The balance is payable in 30 days.",
+            ("immediately", "30 days"),
+        ),
+        (
             "Section 7 takes effect immediately.",
             "Section 7 takes effect on January 1, 2025.",
             ("immediately", "January 1, 2025"),
