@@ -673,6 +673,43 @@ def test_a_duty_is_not_backed_by_a_discretion() -> None:
     assert conflict_pairs("The tenant must pay rent.", ["The landlord may pay rent."]) == []
 
 
+def test_a_release_from_a_duty_the_evidence_imposes_conflicts() -> None:
+    duty = "The Recipient shall promptly notify the Discloser of any compelled disclosure."
+    assert conflict_pairs("The Recipient need not notify the Discloser.", [duty]) == [
+        ("negation", "need not notify", "shall promptly notify")
+    ]
+    assert conflict_pairs(
+        "The tenant is not required to pay rent.", ["The tenant shall pay rent."]
+    ) == [("negation", "is not required to pay", "shall pay")]
+    report = citemark.align(
+        "The Recipient need not notify the Discloser.", [{"id": "nda", "text": duty}]
+    )
+    assert report.sentences[0].status == "unsupported"
+    # a release of another subject, or from a duty to do something else
+    assert conflict_pairs("The Discloser need not notify the Recipient.", [duty]) == []
+    assert (
+        conflict_pairs(
+            "Ehave is not obligated to provide access to the Solution.",
+            ["Ehave shall provide reasonable assistance to CHT."],
+        )
+        == []
+    )
+
+
+def test_a_duty_and_a_discretion_to_do_other_things_are_no_clash() -> None:
+    # the same verb done to another thing is another statement
+    assert (
+        conflict_pairs(
+            "The Affected Party shall give prompt written notice to the other Party.",
+            ["The Affected Party may give its consent in its sole discretion."],
+        )
+        == []
+    )
+    assert conflict_pairs(
+        "The Affected Party shall give written notice.", ["The Affected Party may give notice."]
+    ) == [("negation", "shall give", "may give")]
+
+
 def test_without_notice_conflicts_with_notice_however_qualified() -> None:
     claim = "The landlord may enter without notice."
     for passage, said in [

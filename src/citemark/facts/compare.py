@@ -344,28 +344,59 @@ def _duty_clashes(
 ) -> list[tuple[Fact, Fact]]:
     """Where the claim puts a duty on what the evidence leaves to the same subject's
     discretion ("The landlord must return the deposit" / "The Landlord may return the
-    deposit"), as (claim fact, evidence fact) polarity clashes."""
+    deposit"), or releases the subject from what the evidence makes a duty ("need not
+    notify" / "shall notify"; a claim's plain "may notify" is no clash, since what one
+    must do one may do), as (claim fact, evidence fact) polarity clashes."""
+    out = _duties_left(claim_text, cl, ev_text, ev, releases_only=False)
+    out.extend((free, duty) for duty, free in _duties_left(ev_text, ev, claim_text, cl, True))
+    return out
+
+
+def _duties_left(
+    duty_text: str, duty_side: _Analysis, free_text: str, free_side: _Analysis, releases_only: bool
+) -> list[tuple[Fact, Fact]]:
+    """The duties of ``duty_text`` that ``free_text`` leaves to the same subject (with
+    ``releases_only``, only by a release: "need not", "is not required to"), as (duty
+    fact, free fact)."""
     out: list[tuple[Fact, Fact]] = []
-    for root, claims in cl.asserted.items():
-        said = ev.asserted.get(root)
-        if not said or any(k == "aux" and _modal(ev_text, s) in _DUTY for k, s, _, _ in said):
+    for root, duties in duty_side.asserted.items():
+        said = free_side.asserted.get(root)
+        if not said or any(k == "aux" and _modal(free_text, s) in _DUTY for k, s, _, _ in said):
             continue
-        for kind, start, end, surface in claims:
-            if kind != "aux" or _modal(claim_text, start) not in _DUTY:
+        for kind, start, end, surface in duties:
+            if kind != "aux" or _modal(duty_text, start) not in _DUTY:
                 continue
-            subject = _word_before(claim_text, start)
+            subject = _word_before(duty_text, start)
             if subject is None:
                 continue
-            claim = Fact("negation", claim_text[start:end], "must:" + surface, start, end)
-            for ek, es, ee, esurface in said:
+            duty = Fact("negation", duty_text[start:end], "must:" + surface, start, end)
+            for fk, fs, fe, fsurface in said:
+                left = fk == "leave" or (
+                    not releases_only and fk == "aux" and _modal(free_text, fs) in _LEAVE
+                )
                 if (
-                    (ek == "leave" or (ek == "aux" and _modal(ev_text, es) in _LEAVE))
-                    and _word_before(ev_text, es) == subject
-                    and _same_statement(claim_text, claim, cl, ev_text, ee, esurface, ev)
+                    left
+                    and _word_before(free_text, fs) == subject
+                    and _same_statement(
+                        duty_text, duty, duty_side, free_text, fe, fsurface, free_side
+                    )
+                    and _same_object(duty_text, end, free_text, fe)
                 ):
-                    out.append((claim, Fact("negation", ev_text[es:ee], "may:" + esurface, es, ee)))
+                    out.append(
+                        (duty, Fact("negation", free_text[fs:fe], "may:" + fsurface, fs, fe))
+                    )
                     break
     return out
+
+
+def _same_object(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
+    """Whether two verbs are done to the same thing: either says nothing after it, or
+    the first content word after either is among the other's first few ("is not
+    obligated to provide access" is no release from "shall provide reasonable
+    assistance")."""
+    a = words_after(a_text, a_end, _COMPLEMENT_REACH)
+    b = words_after(b_text, b_end, _COMPLEMENT_REACH)
+    return not a or not b or a[0] in b or b[0] in a
 
 
 def _said(

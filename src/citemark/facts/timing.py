@@ -33,8 +33,9 @@ _AT_ONCE = re.compile(r"\b(?:immediately|forthwith|at once|without delay)\b", re
 # same clause ("due within thirty (30) days after delivery").
 _REACH = 40
 # The words that may tie the anchor to its period or date ("due within", "effective as
-# of", "payable no later than", "payable in 30 days", "vest over four years"); any other word makes the period another thing's ("on the
-# Effective Date and continue for a period of three years").
+# of", "payable no later than", "payable in 30 days", "vest over four years"); any other
+# word makes the period another thing's ("on the Effective Date and continue for a
+# period of three years").
 _TIES = frozenset(
     "within after following on as of no not later than by upon the a period exactly in over".split()
 )
