@@ -1713,3 +1713,54 @@ def test_a_contracts_agrees_to_is_no_statement_against_another_covenant() -> Non
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Agreement grants the Receiving Party a license.",
+            "Nothing in this Agreement grants the Receiving Party any license.",
+            ("negation", "grants", "Nothing in this Agreement grants"),
+        ),
+        (
+            "The agreement grants a license to the Confidential Information.",
+            "Nothing herein shall be construed as granting any license to the Confidential"
+            " Information.",
+            ("negation", "grants", "Nothing herein shall be construed as granting"),
+        ),
+        (
+            "The agreement prevents either party from competing.",
+            "Nothing contained in this Agreement shall prevent either party from competing.",
+            ("negation", "prevents", "Nothing contained in this Agreement shall prevent"),
+        ),
+    ],
+)
+def test_nothing_as_a_subject_denies_its_verb(
+    claim: str, passage: str, expected: tuple[str, str, str]
+) -> None:
+    assert conflict_pairs(claim, [passage]) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the same verb done to another thing, with no subject to tell them by
+        (
+            "This Agreement may be executed in counterparts, each of which shall constitute"
+            " an original.",
+            "Nothing herein shall be deemed to constitute either Party an agent of the other.",
+        ),
+        # "nothing" as an object states nothing
+        ("The report indicates fraud.", "There is nothing to indicate fraud in the report."),
+        # the verb "Nothing" denies is no positive statement ("shall limit") for the
+        # "without" rule to read
+        (
+            "Nothing herein shall limit Licensor's ability to prosecute any and all patents.",
+            "Each party shall own all right, title and interest in its patents, without"
+            " limitation.",
+        ),
+    ],
+)
+def test_nothing_denies_only_its_own_verb_and_thing(claim: str, passage: str) -> None:
+    assert conflict_pairs(claim, [passage]) == []

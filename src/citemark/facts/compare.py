@@ -474,6 +474,9 @@ def _said_plainly(
     accrues on the deposit" / "Interest shall not accrue on the deposit"; not "Interest
     accrues monthly" / "Interest does not accrue during the grace period", nor "The tenant
     pays utilities" / "The tenant does not pay the water bill")."""
+    if n.cue == "nothing":
+        # denied of every subject: there is none to match
+        return _said_of_anything(negated_text, n, negated, said_text, said)
     # an inverted denial's subject stands before its head word, not before its cue
     head_start = n.fact.end - len(n.fact.value.partition(":")[2])
     subject_at = head_start if n.inverted else n.fact.start
@@ -505,6 +508,27 @@ def _said_plainly(
             stem(t.lower) == n.head
             and _word_before(said_text, t.start) == subject
             and (whole or word_after(said_text, t.end) == complement)
+            and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
+        ):
+            return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
+    return None
+
+
+def _said_of_anything(
+    negated_text: str, n: Negation, negated: _Analysis, said_text: str, said: _Analysis
+) -> Fact | None:
+    """Where ``said_text`` does what "Nothing in this Agreement grants a license" denies
+    of every subject: the same verb, its first word after the same ("The Agreement
+    grants a license to ..."). With no subject to match, that first word must agree, not
+    only meet: "Nothing herein shall be deemed to constitute either Party an agent" says
+    nothing of counterparts that "shall constitute an original"."""
+    denied = word_after(negated_text, n.fact.end)
+    if denied is None or n.head not in said.positive:
+        return None
+    for t in layout(said_text).toks:
+        if (
+            stem(t.lower) == n.head
+            and word_after(said_text, t.end) == denied
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)

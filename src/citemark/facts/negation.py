@@ -93,11 +93,13 @@ _LACKING = frozenset("lack lacks lacked".split())
 
 
 def _cue(text: str, toks: list[Tok], i: int) -> str | None:
-    """The negation cue at ``i``: a cue word, a denying verb right before "to", or a
-    verb of lacking before what is lacked."""
+    """The negation cue at ``i``: a cue word, a denying verb right before "to", a verb
+    of lacking before what is lacked, or "Nothing" as a clause's subject."""
     tok = toks[i]
     if tok.cue is not None:
         return tok.cue
+    if tok.lower == "nothing" and _opens_clause(text, toks, i):
+        return "nothing"
     if (
         tok.lower in _LACKING
         and i + 1 < len(toks)
@@ -131,6 +133,43 @@ def _subordinate(text: str, toks: list[Tok], i: int) -> bool:
     return False
 
 
+def _opens_clause(text: str, toks: list[Tok], i: int) -> bool:
+    """Whether the word at ``i`` begins its clause (the text's start or punctuation
+    before it): there "Nothing" is the subject ("Nothing in this Agreement grants"),
+    not an object ("there is nothing to indicate")."""
+    return i == 0 or _gap_has_punct(text, toks[i - 1].end, toks[i].start)
+
+
+# What "Nothing" may carry before its verb: "Nothing in this Agreement", "Nothing
+# contained herein", "Nothing in Section 5 of this Agreement" (numbers are no tokens).
+_NOTHING_TAIL = frozenset(
+    """in of this the agreement contract lease license section article herein hereunder
+    hereof contained set forth stated""".split()
+)
+# A frame between the auxiliary and the verb it denies: "Nothing herein shall be
+# construed as granting any license" denies "granting".
+_FRAME = frozenset("be been construed deemed interpreted as to".split())
+_NOTHING_REACH = 10
+
+
+def _after_nothing(text: str, toks: list[Tok], i: int) -> int | None:
+    """The verb a subject "Nothing" at ``i`` denies: past what it carries, the first
+    other word, or after an auxiliary and a frame the word it leads to."""
+    j = i + 1
+    while j < min(len(toks), i + _NOTHING_REACH) and toks[j].lower in _NOTHING_TAIL:
+        j += 1
+    if j >= len(toks) or _gap_has_punct(text, toks[j - 1].end, toks[j].start):
+        return None
+    if toks[j].lower not in AUX:
+        return j if toks[j].content and toks[j].surface.islower() else None
+    j += 1
+    while j < len(toks) and toks[j].lower in _FRAME:
+        j += 1
+    if j >= len(toks) or not toks[j].content or _gap_has_punct(text, toks[i].end, toks[j].start):
+        return None
+    return j
+
+
 def _denied_infinitive(text: str, toks: list[Tok], head: int) -> int | None:
     """The verb after "no right to" (index), which the denial of "right" denies too."""
     if toks[head].lower not in _LEAVE_NOUNS or head + 2 >= len(toks):
@@ -152,7 +191,12 @@ def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
         if idiom == "skip":
             continue
         inverted = _no_event(toks, i)
-        head = _inverted(text, toks, i) if inverted else _governed(text, toks, i, cue)
+        if inverted:
+            head = _inverted(text, toks, i)
+        elif cue == "nothing":
+            head = _after_nothing(text, toks, i)
+        else:
+            head = _governed(text, toks, i, cue)
         if head is None:
             continue
         start = tok.start
