@@ -1764,3 +1764,29 @@ def test_nothing_as_a_subject_denies_its_verb(
 )
 def test_nothing_denies_only_its_own_verb_and_thing(claim: str, passage: str) -> None:
     assert conflict_pairs(claim, [passage]) == []
+
+
+def test_no_before_two_nouns_joined_by_or_denies_both() -> None:
+    disclaimer = (
+        "The Disclosing Party makes no representation or warranty as to the accuracy of the"
+        " Confidential Information."
+    )
+    claim = "The Disclosing Party makes warranties about the accuracy of the information."
+    assert conflict_pairs(claim, [disclaimer]) == [
+        ("negation", "warranties", "no representation or warranty")
+    ]
+    # verbs joined by "or" are left alone: another object is another statement
+    assert (
+        conflict_pairs(
+            "The Company is entitled to terminate this Agreement.",
+            ["Company will not modify or terminate any coverage without notice."],
+        )
+        == []
+    )
+
+
+def test_nothing_after_that_opens_its_clause() -> None:
+    passage = "It is agreed that nothing in this Agreement shall prevent Dynamex from competing."
+    assert conflict_pairs("This Agreement shall prevent Dynamex from competing.", [passage]) == [
+        ("negation", "prevent", "nothing in this Agreement shall prevent")
+    ]

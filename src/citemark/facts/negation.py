@@ -133,11 +133,31 @@ def _subordinate(text: str, toks: list[Tok], i: int) -> bool:
     return False
 
 
+def _joined_head(text: str, toks: list[Tok], head: int) -> int | None:
+    """The word joined by "or" or "nor" to a noun "no" denies, which the denial covers
+    too: "makes no representation or warranty" denies a warranty. (Verbs are left
+    alone: "will not modify or terminate any coverage" says nothing of terminating the
+    agreement, and their statements are told apart by less than a noun's.)"""
+    if head + 2 >= len(toks) or toks[head + 1].lower not in ("or", "nor"):
+        return None
+    joined = toks[head + 2]
+    if not joined.content or joined.cue is not None:
+        return None
+    if _gap_has_punct(text, toks[head].end, joined.start):
+        return None
+    return head + 2
+
+
 def _opens_clause(text: str, toks: list[Tok], i: int) -> bool:
     """Whether the word at ``i`` begins its clause (the text's start or punctuation
     before it): there "Nothing" is the subject ("Nothing in this Agreement grants"),
-    not an object ("there is nothing to indicate")."""
-    return i == 0 or _gap_has_punct(text, toks[i - 1].end, toks[i].start)
+    not an object ("there is nothing to indicate"). A clause "that" opens counts:
+    "It is agreed that nothing in this Agreement shall prevent"."""
+    return (
+        i == 0
+        or _gap_has_punct(text, toks[i - 1].end, toks[i].start)
+        or toks[i - 1].lower == "that"
+    )
 
 
 # What "Nothing" may carry before its verb: "Nothing in this Agreement", "Nothing
@@ -203,7 +223,8 @@ def scan_negations(text: str, toks: list[Tok]) -> list[Negation]:
         if i > 0 and toks[i - 1].lower in AUX and text[toks[i - 1].end : tok.start] == " ":
             start = toks[i - 1].start
         soft = idiom == "soft"
-        for word in (head, _denied_infinitive(text, toks, head)):
+        joined = _joined_head(text, toks, head) if cue == "no" else None
+        for word in (head, _denied_infinitive(text, toks, head), joined):
             if word is None:
                 continue
             end = toks[word].end
