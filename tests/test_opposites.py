@@ -1632,6 +1632,11 @@ def test_first_and_last_outside_one_days_statement_are_no_conflict(passage: str)
             "Licensee may audit the records no earlier than 30 days after notice.",
             ("at any time", "no earlier than"),
         ),
+        (
+            "The Recipient may use the Confidential Information for any purpose.",
+            "The Recipient shall use the Confidential Information solely for the Purpose.",
+            ("for any purpose", "solely for"),
+        ),
     ],
 )
 def test_at_any_time_against_a_time_limit_conflicts(
@@ -1662,6 +1667,23 @@ def test_at_any_time_against_a_time_limit_conflicts(
         (
             "The option is exercisable at any time.",
             "The option is exercisable after the third anniversary.",
+        ),
+        # another thing's limit, though it shares a word
+        (
+            "The option is exercisable at any time.",
+            "The warrant is exercisable only after the third anniversary.",
+        ),
+        # another act done to the same thing
+        (
+            "The Recipient may use the Confidential Information for any purpose.",
+            "The Recipient may disclose Confidential Information only in connection with the"
+            " Purpose.",
+        ),
+        # the claim limits its own purpose
+        (
+            "The Recipient may use the Confidential Information for any purpose other than"
+            " competing.",
+            "The Recipient shall use the Confidential Information solely for the Purpose.",
         ),
     ],
 )

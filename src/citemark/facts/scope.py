@@ -11,8 +11,9 @@ that qualifies the class itself ("all employees with two years of service") is
 another statement and is left to the other checks. Likewise of who may act: "Either
 party may terminate" against "may be terminated only by the Landlord"; and of where:
 "The non-compete applies worldwide" against "applies only within the United States";
-and of when: "The option is exercisable at any time" against "only after the third
-anniversary".
+and of when and what for: "The option is exercisable at any time" against "only after
+the third anniversary", "may use the information for any purpose" against "solely for
+the Purpose".
 
 The same holds of what a rule covers: "The warranty covers parts and labor" shares
 every word with "The warranty covers parts but excludes labor". A thing the claim
@@ -207,11 +208,13 @@ def _limit_in_clause(
     return None
 
 
-# When a right may be used: at any time, against a passage that allows it only after,
-# during, within or before something ("The option is exercisable at any time" /
-# "exercisable only after the third anniversary"). A claim that limits its own "at any
-# time" ("at any time after the Closing", "at any time, subject to ...") states a limit
-# of its own and is left to the date and period checks.
+# When and what for a right may be used: at any time or for any purpose, against a
+# passage that allows it only after, during, within or before something, or only for
+# one purpose ("The option is exercisable at any time" / "exercisable only after the
+# third anniversary"; "may use the information for any purpose" / "shall use the
+# information solely for the Purpose"). A claim that limits its own "at any time" ("at
+# any time after the Closing", "at any time, subject to ...") or "for any purpose"
+# ("for any purpose other than ...") states a limit of its own and is left alone.
 _ANY_TIME = re.compile(
     r"\b(?:at\s+any\s+time|at\s+all\s+times|anytime)\b"
     r"(?!\s*,?\s*(?:after|before|prior|during|within|following|between|from|until|till|on\s+or"
@@ -223,28 +226,64 @@ _ONE_TIME = re.compile(
     r"|prior\s+to|until|once)\b|\bno\s+earlier\s+than\b",
     re.IGNORECASE,
 )
+_ANY_PURPOSE = re.compile(
+    r"\bfor\s+(?:any|all)\s+purposes?\b(?!\s*,?\s*(?:other|except|unless|related|relating"
+    r"|permitted|set|described|stated|provided|that|which|not|in|under|of)\b)",
+    re.IGNORECASE,
+)
+_ONE_PURPOSE = re.compile(
+    r"\b(?:only|solely|exclusively)\s+(?:for|in\s+connection\s+with)\b", re.IGNORECASE
+)
+# (what leaves a right open, what limits it in a passage, the values they are recorded by)
+_OPEN_AND_LIMITED = (
+    (_ANY_TIME, _ONE_TIME, ("any time", "one time")),
+    (_ANY_PURPOSE, _ONE_PURPOSE, ("any purpose", "one purpose")),
+)
 
 
 def any_time_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
-    """The claim's "at any time" that a passage limits to a time ("only after ..."), said
-    of the same act (a content word beside "at any time" stands in the clause before
-    the limit)."""
+    """The claim's "at any time" or "for any purpose" that a passage limits ("only after
+    ...", "solely for ..."), said of the same act: the content words before the claim's
+    words in its clause (up to three: the verb and what it is done to) all stand in the
+    clause before the limit. "may use the information for any purpose" is not limited by
+    "may disclose the information only in connection with the Purpose"."""
     out: list[FactConflict] = []
-    for m in _ANY_TIME.finditer(claim):
-        near = _near_stems(claim, m.start(), m.end())
-        said = Fact("opposite", m.group(), "any time", m.start(), m.end())
-        found = _first_limit(said, passages, partial(_one_time, near=near), "one time")
-        if found is not None:
-            out.append(found)
+    for open_, limited, (value, limit_value) in _OPEN_AND_LIMITED:
+        for m in open_.finditer(claim):
+            act = _act_before(claim, m.start())
+            if not act:
+                continue
+            said = Fact("opposite", m.group(), value, m.start(), m.end())
+            limit = partial(_limited_to, open_=open_, limited=limited, act=act)
+            found = _first_limit(said, passages, limit, limit_value)
+            if found is not None:
+                out.append(found)
     return tuple(out)
 
 
-def _one_time(text: str, near: frozenset[str]) -> tuple[int, int] | None:
-    """Where ``text`` limits what ``near`` names to a time, unless it says "at any time"
-    too."""
-    if _ANY_TIME.search(text):
+_ACT_WORDS = 3  # content words before "at any time" that name the act
+
+
+def _act_before(text: str, at: int) -> frozenset[str]:
+    """Stems of the last few content words before ``at`` in its clause."""
+    opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, at)]
+    words = LETTERS.findall(text[opened[-1] if opened else 0 : at])
+    content = [w for w in words if w.lower() not in STOPWORDS]
+    return frozenset(stem(w.lower()) for w in content[-_ACT_WORDS:])
+
+
+def _limited_to(
+    text: str, open_: re.Pattern[str], limited: re.Pattern[str], act: frozenset[str]
+) -> tuple[int, int] | None:
+    """Where ``text`` limits the act ``act`` names (``limited``: each of its words in the
+    clause before the limit), unless it leaves it open (``open_``) too."""
+    if open_.search(text):
         return None
-    return _limit_in_clause(text, _ONE_TIME, near)
+    for m in limited.finditer(text):
+        opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())]
+        if act <= content_stems(text[opened[-1] if opened else 0 : m.start()]):
+            return m.start(), m.end()
+    return None
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"
