@@ -32,7 +32,8 @@ from citemark.config import load_config
 STAGES: tuple[tuple[Any, str, str], ...] = (
     (pipeline, "SourceIndex", "source index (all)"),
     (index_module.SourceIndex, "_add_sentences", "  segmenting sources, content units"),
-    (verbatim.DocumentMatcher, "__init__", "  shingle index of the verbatim matcher"),
+    (verbatim.DocumentMatcher, "__init__", "  tokens of the verbatim matcher"),
+    (verbatim.DocumentMatcher, "find", "verbatim runs (the answer's shingles indexed)"),
     (pipeline, "find_support", "support (all)"),
     (support, "_dense", "  dense retrieval"),
     (index_module.SourceIndex, "sentence_vectors", "    static vectors of source sentences"),

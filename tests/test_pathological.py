@@ -50,6 +50,7 @@ from citemark import (
 )
 from citemark import verbatim as verbatim_module
 from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
+from citemark.tokens import tokenize
 from citemark.verbatim import MAX_SHINGLE_OCCURRENCES, DocumentMatcher
 
 LEXICAL = load_config("default").with_(mode="lexical")
@@ -235,6 +236,27 @@ def test_shingle_cap_keeps_the_reference_rule(
         fast = DocumentMatcher(sources, min_tokens=k, max_occurrences=cap).find(text)
     reference = find_document_matches_reference(text, sources, min_tokens=k, max_occurrences=cap)
     assert fast == reference
+
+
+@settings(max_examples=400, deadline=None)
+@given(repetitive_documents(), st.lists(st.lists(REPETITIVE, max_size=60), min_size=2, max_size=3))
+def test_one_matcher_for_several_answers_keeps_the_reference_rule(
+    case: tuple[str, list[Source], int, int], more: list[list[str]]
+) -> None:
+    """A matcher indexes only its first answer's shingles, and every shingle from its
+    second answer on: each answer still gets the reference's matches, in either order."""
+    text, sources, k, cap = case
+    answers = [text, *(" ".join(words) for words in more), text]
+    matcher = DocumentMatcher(sources, min_tokens=k, max_occurrences=cap)
+    # as align does: the whole answer expected first, then matched part by part
+    expecting = DocumentMatcher(sources, min_tokens=k, max_occurrences=cap)
+    expecting.expect(tokenize(" . ".join(answers)).keys)
+    for answer in answers:
+        reference = find_document_matches_reference(
+            answer, sources, min_tokens=k, max_occurrences=cap
+        )
+        assert matcher.find(answer) == reference
+        assert expecting.find(answer) == reference
 
 
 PHRASE_ALPHABET = st.sampled_from([*"ab aB.", "ß", "İ", "ﬁ", "\n"])

@@ -117,6 +117,7 @@ def _quotes(
     alone: the streaming tagger then gives exactly what align gives.
     """
     found: list[Match] = []
+    index.matcher.expect(tokens.keys)
     for n, span in enumerate(spans):
         if n % CHECK_EVERY == 0:
             check(deadline, "finding quotes")

@@ -485,35 +485,79 @@ class DocumentMatcher:
         self.min_tokens = min_tokens
         self.max_occurrences = max_occurrences
         self.max_matches = max_matches
-        self._seeds: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        # Every k-token shingle of the sources by its positions, built only once an
+        # answer the first did not cover is matched (see expect and _seeds_for).
+        self._seeds: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
+        # The first answer's shingles, and their positions in the sources: one
+        # attribute, set at once, so that threads sharing a prepared index never see
+        # one answer's shingles with another's positions.
+        self._first: (
+            tuple[set[tuple[str, ...]], dict[tuple[str, ...], list[tuple[int, int]]]] | None
+        ) = None
         # Occurrences of frequent shingles sorted by the token before them, built
         # when first needed (see _left_ends).
         self._grouped: dict[tuple[str, ...], tuple[list[str], list[tuple[int, int]]]] = {}
         with gc_paused():
             self.tokens = [tokenize(s.text) for s in self.sources]
-            for source_index, toks in enumerate(self.tokens):
-                self._add_seeds(source_index, toks.keys)
 
-    def _add_seeds(self, source_index: int, keys: tuple[str, ...]) -> None:
-        """Index every k-token shingle of one source by its position, in order.
+    def expect(self, keys: tuple[str, ...]) -> None:
+        """Index the shingles of the answer about to be matched (its token keys), once,
+        if nothing is indexed yet; :meth:`find` does it for its own text.
 
-        ``zip`` over shifted copies builds the k-tuples in C; one ``dict.get`` per
-        shingle replaces ``defaultdict`` indexing. Same keys, same position lists.
+        Most matchers serve one answer (``align`` without a prepared index), whose few
+        hundred shingles are all that is ever looked up: indexing only those spares a
+        list per distinct shingle of the sources, most of the cost of the index. A
+        shingle's list holds all of its occurrences, in order, either way, so matches
+        are the same. ``align`` matches sentence by sentence, and calls this with the
+        whole answer first.
         """
-        seeds = self._seeds
+        if self._seeds is None and self._first is None:
+            wanted = set(_shingles(keys, self.min_tokens))
+            with gc_paused():
+                self._first = (wanted, self._index(wanted))
+
+    def _seeds_for(self, keys: tuple[str, ...]) -> dict[tuple[str, ...], list[tuple[int, int]]]:
+        """The positions of the sources' shingles, at least of those ``keys`` holds: the
+        first answer's, while ``keys`` are among them; from the first that is not (a
+        prepared index meeting its second answer) every shingle's."""
+        if self._seeds is not None:
+            return self._seeds
+        self.expect(keys)
+        first = self._first
+        if first is not None and first[0].issuperset(_shingles(keys, self.min_tokens)):
+            return first[1]
+        with gc_paused():
+            seeds = self._index(None)
+        self._seeds = seeds
+        return seeds
+
+    def _index(
+        self, wanted: set[tuple[str, ...]] | None
+    ) -> dict[tuple[str, ...], list[tuple[int, int]]]:
+        """Every shingle of every source (of ``wanted`` only, unless ``None``) by its
+        positions, in order. One ``dict.get`` per shingle replaces ``defaultdict``
+        indexing; with ``wanted``, the others are dropped in C before any Python work."""
+        seeds: dict[tuple[str, ...], list[tuple[int, int]]] = {}
         k = self.min_tokens
-        for j, key in enumerate(zip(*(keys[i:] for i in range(k)), strict=False)):
-            found = seeds.get(key)
-            if found is None:
-                seeds[key] = [(source_index, j)]
-            else:
-                found.append((source_index, j))
+        for source_index, toks in enumerate(self.tokens):
+            shingles = list(_shingles(toks.keys, k))
+            at: Iterable[int] = range(len(shingles))
+            if wanted is not None:
+                at = compress(at, map(wanted.__contains__, shingles))
+            for j in at:
+                key = shingles[j]
+                found = seeds.get(key)
+                if found is None:
+                    seeds[key] = [(source_index, j)]
+                else:
+                    found.append((source_index, j))
+        return seeds
 
     def find(self, text: str, tokens: Tokens | None = None) -> list[Match]:
         """Maximal shared runs of at least ``min_tokens`` tokens, as matches."""
         answer = tokens if tokens is not None else tokenize(text)
         keys, k = answer.keys, self.min_tokens
-        seeds_of, all_tokens, limit = self._seeds, self.tokens, self.max_matches
+        seeds_of, all_tokens, limit = self._seeds_for(keys), self.tokens, self.max_matches
         common = sys.maxsize if self.max_occurrences is None else self.max_occurrences
         matches: list[Match] = []
         rejoined: dict[tuple[int, int], int] = {}
@@ -528,7 +572,7 @@ class DocumentMatcher:
                 after_common = True
                 continue
             if after_common:
-                self._rejoin(answer, i, seeds, matches, rejoined)
+                self._rejoin(answer, i, seeds, seeds_of, matches, rejoined)
                 after_common = False
             elif i > 0 and len(seeds) > _GROUP_MIN:
                 for source_index, j in self._left_ends(key, seeds, keys[i - 1]):
@@ -574,6 +618,7 @@ class DocumentMatcher:
         answer: Tokens,
         i: int,
         seeds: list[tuple[int, int]],
+        seeds_of: dict[tuple[str, ...], list[tuple[int, int]]],
         matches: list[Match],
         rejoined: dict[tuple[int, int], int],
     ) -> None:
@@ -596,7 +641,7 @@ class DocumentMatcher:
             start = i - back
             length = back + _extend(keys, source_keys, i, j, k)
             rejoined[diagonal] = start + length
-            if back and len(self._seeds[keys[start : start + k]]) <= common:
+            if back and len(seeds_of[keys[start : start + k]]) <= common:
                 continue
             matches.append(self._match(answer, source_index, start, j - back, length))
 
@@ -611,6 +656,12 @@ class DocumentMatcher:
             source.offset + toks.ends[j + length - 1],
             source_index,
         )
+
+
+def _shingles(keys: tuple[str, ...], k: int) -> Iterator[tuple[str, ...]]:
+    """The k-token shingles of ``keys`` in order, built in C by ``zip`` over shifted
+    copies."""
+    return zip(*(keys[i:] for i in range(k)), strict=False)
 
 
 def _extend(keys: Sequence[str], source_keys: Sequence[str], i: int, j: int, known: int) -> int:

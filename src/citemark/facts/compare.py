@@ -348,7 +348,8 @@ def _duty_clashes(
     notify" / "shall notify"; a claim's plain "may notify" is no clash, since what one
     must do one may do), as (claim fact, evidence fact) polarity clashes."""
     out = _duties_left(claim_text, cl, ev_text, ev, releases_only=False)
-    out.extend((free, duty) for duty, free in _duties_left(ev_text, ev, claim_text, cl, True))
+    if _RELEASE_HINT in claim_text:  # every release is said with "not"
+        out.extend((free, duty) for duty, free in _duties_left(ev_text, ev, claim_text, cl, True))
     return out
 
 
@@ -359,11 +360,14 @@ def _duties_left(
     ``releases_only``, only by a release: "need not", "is not required to"), as (duty
     fact, free fact)."""
     out: list[tuple[Fact, Fact]] = []
-    for root, duties in duty_side.asserted.items():
-        said = free_side.asserted.get(root)
-        if not said or any(k == "aux" and _modal(free_text, s) in _DUTY for k, s, _, _ in said):
+    # the roots both state, in the order of the smaller side (a claim's few against a
+    # passage's many; either order is deterministic)
+    small, large = sorted((duty_side.asserted, free_side.asserted), key=len)
+    for root in [r for r in small if r in large]:
+        said = free_side.asserted[root]
+        if any(k == "aux" and _modal(free_text, s) in _DUTY for k, s, _, _ in said):
             continue
-        for kind, start, end, surface in duties:
+        for kind, start, end, surface in duty_side.asserted[root]:
             if kind != "aux" or _modal(duty_text, start) not in _DUTY:
                 continue
             subject = _word_before(duty_text, start)

@@ -248,6 +248,8 @@ def joint_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
     """The claim's joint and several liability that a passage denies ("not jointly"),
     or the claim's denial of it that a passage states; a passage that says both (of two
     obligations) decides nothing."""
+    if "joint" not in claim.lower():
+        return ()  # both of its forms hold the word: most claims stop here
     for index, text in enumerate(passages):
         for said_of, other_of in ((_joint, _NOT_JOINT.search), (_NOT_JOINT.search, _joint)):
             said = said_of(claim)

@@ -21,6 +21,11 @@ _PERIOD = re.compile(
     re.IGNORECASE,
 )
 _RATE_KINDS = frozenset(("percent", "amount"))
+# What a percent or an amount is written with: a cheap test that spares most claims the
+# look at their facts ("five thousand dollars", "3 percent", "$2,400", "EUR 500").
+_VALUE_HINT = re.compile(
+    r"[%$€£¥]|\b(?i:per\s*cent|percent|cents?|dollars?|euros?|pounds?|yen)\b|\b[A-Z]{3}\b"
+)
 _PERIOD_OF = {
     "annum": "year",
     "annually": "year",
@@ -52,7 +57,7 @@ def rate_conflicts(
 ) -> tuple[FactConflict, ...]:
     """The claim's rates a passage gives over another period (the same value); a
     passage that gives the claim's period for that value too decides nothing."""
-    if not passages or _PERIOD.search(claim) is None:
+    if not passages or _VALUE_HINT.search(claim) is None or _PERIOD.search(claim) is None:
         return ()
     said = _rates(claim, facts_of)
     out: list[FactConflict] = []

@@ -247,6 +247,9 @@ def any_time_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     words in its clause (up to three: the verb and what it is done to) all stand in the
     clause before the limit. "may use the information for any purpose" is not limited by
     "may disclose the information only in connection with the Purpose"."""
+    lower = claim.lower()
+    if not (("any" in lower or "all" in lower) and ("time" in lower or "purpose" in lower)):
+        return ()  # every open form holds both words: most claims stop here
     out: list[FactConflict] = []
     for open_, limited, (value, limit_value) in _OPEN_AND_LIMITED:
         for m in open_.finditer(claim):
