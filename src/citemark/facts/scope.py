@@ -192,18 +192,18 @@ def _one_place(text: str, near: frozenset[str]) -> tuple[int, int] | None:
     "worldwide" too."""
     if _EVERYWHERE.search(text):
         return None
-    return _limit_in_clause(text, _ONE_PLACE, near)
+    return _limit_in_clause(text, _ONE_PLACE, lambda stems: not near.isdisjoint(stems))
 
 
 def _limit_in_clause(
-    text: str, limit: re.Pattern[str], near: frozenset[str]
+    text: str, limit: re.Pattern[str], test: Callable[[frozenset[str]], bool]
 ) -> tuple[int, int] | None:
-    """The first words of ``limit`` in ``text`` whose clause, before them, holds a stem
-    of ``near``: a limit on what the claim's words name, not on something else."""
+    """The first words of ``limit`` in ``text`` whose clause, before them, passes
+    ``test`` (on its content stems): a limit on what the claim's words name, not on
+    something else."""
     for m in limit.finditer(text):
         opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())]
-        clause = text[opened[-1] if opened else 0 : m.start()]
-        if near & content_stems(clause):
+        if test(content_stems(text[opened[-1] if opened else 0 : m.start()])):
             return m.start(), m.end()
     return None
 
@@ -282,11 +282,7 @@ def _limited_to(
     clause before the limit), unless it leaves it open (``open_``) too."""
     if open_.search(text):
         return None
-    for m in limited.finditer(text):
-        opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, m.start())]
-        if act <= content_stems(text[opened[-1] if opened else 0 : m.start()]):
-            return m.start(), m.end()
-    return None
+    return _limit_in_clause(text, limited, act.issubset)
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"
