@@ -1753,6 +1753,8 @@ def test_nothing_as_a_subject_denies_its_verb(
         ),
         # "nothing" as an object states nothing
         ("The report indicates fraud.", "There is nothing to indicate fraud in the report."),
+        # the same verb and first word after, done to another thing
+        ("Light travels faster than sound.", "Nothing can travel faster than light."),
         # the verb "Nothing" denies is no positive statement ("shall limit") for the
         # "without" rule to read
         (

@@ -518,21 +518,25 @@ def _said_plainly(
     return None
 
 
+_NOTHING_OBJECT = 2  # words after a verb "Nothing" denies that the other side must share
+
+
 def _said_of_anything(
     negated_text: str, n: Negation, negated: _Analysis, said_text: str, said: _Analysis
 ) -> Fact | None:
     """Where ``said_text`` does what "Nothing in this Agreement grants a license" denies
-    of every subject: the same verb, its first word after the same ("The Agreement
-    grants a license to ..."). With no subject to match, that first word must agree, not
-    only meet: "Nothing herein shall be deemed to constitute either Party an agent" says
-    nothing of counterparts that "shall constitute an original"."""
-    denied = word_after(negated_text, n.fact.end)
-    if denied is None or n.head not in said.positive:
+    of every subject: the same verb, its first two words after the same ("The Agreement
+    grants a license to the Software"). With no subject to match, those words must
+    agree, not only meet: "Nothing herein shall be deemed to constitute either Party an
+    agent" says nothing of counterparts that "shall constitute an original", nor
+    "Nothing can travel faster than light" of light that "travels faster than sound"."""
+    denied = words_after(negated_text, n.fact.end, _NOTHING_OBJECT)
+    if not denied or n.head not in said.positive:
         return None
     for t in layout(said_text).toks:
         if (
             stem(t.lower) == n.head
-            and word_after(said_text, t.end) == denied
+            and words_after(said_text, t.end, _NOTHING_OBJECT) == denied
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)

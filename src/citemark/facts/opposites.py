@@ -229,20 +229,7 @@ _REACH = 4  # words looked back over for the subject
 # Endings of the words "non" makes an opposite of: what a thing is ("non-voting
 # shares", "non-exclusive", "non-public"), not a thing, which "non" names another kind
 # of ("non-television media", "nonperformance" of an obligation beside its performance).
-_QUALITY_ENDINGS = (
-    "ing",
-    "ive",
-    "able",
-    "ible",
-    "al",
-    "ed",
-    "ic",
-    "ous",
-    "ary",
-    "ory",
-    "ent",
-    "ant",
-)
+_QUALITY_ENDINGS = tuple("ing ive able ible al ed ic ous ary ory ent ant".split())
 
 
 def _negated(word: str, other: str) -> bool:
@@ -685,9 +672,9 @@ def _non_words_of(text: str) -> frozenset[str]:
 
 
 def non_words(passages: Sequence[str]) -> frozenset[str]:
-    """The words the passages make their opposite with "non": "non-" makes any word its
-    opposite, so a claim's plain "voting shares" meets "non-voting shares" though
-    "voting" is no pair word. (The claim's own "non-" words are its pair words.)"""
+    """The words the passages write after "non": a claim's plain "voting shares" may
+    meet "non-voting shares" though "voting" is no pair word (``_negated`` decides
+    which such words are opposites). The claim's own "non-" words are its pair words."""
     out: frozenset[str] = frozenset()
     for text in passages:
         out = out | _non_words_of(text)
