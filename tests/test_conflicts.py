@@ -1792,3 +1792,22 @@ def test_nothing_after_that_opens_its_clause() -> None:
     assert conflict_pairs("This Agreement shall prevent Dynamex from competing.", [passage]) == [
         ("negation", "prevent", "nothing in this Agreement shall prevent")
     ]
+
+
+def test_a_passive_duty_is_read_with_its_modal() -> None:
+    marked = "All Confidential Information must be marked as confidential at disclosure."
+    assert conflict_pairs(
+        "Confidential Information need not be marked as confidential.", [marked]
+    ) == [("negation", "need not be marked", "must be marked")]
+    assert conflict_pairs("The rent must be paid monthly.", ["The rent may be paid monthly."]) == [
+        ("negation", "must be paid", "may be paid")
+    ]
+    # an active verb and a passive one make two statements: what ends of itself is not
+    # what a party may end
+    assert (
+        conflict_pairs(
+            "The Agreement shall terminate on the death of the Executive.",
+            ["This Agreement may be terminated by either party."],
+        )
+        == []
+    )

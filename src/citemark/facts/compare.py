@@ -329,7 +329,7 @@ _LEAVE = frozenset(("may", "can", "could", "might"))
 _RELEASE_HINT = "not"
 _RELEASE = re.compile(
     r"\b(?:(?:may|can)\s*,?\s*but\s+)?(?:(?:is|are)\s+not\s+(?:required|obligated|obliged)"
-    r"\s+to|need\s+not)\s*,?\s+(?P<verb>[^\W\d_]+)",
+    r"\s+to|need\s+not)\s*,?\s+(?:be\s+)?(?P<verb>[^\W\d_]+)",
     re.IGNORECASE,
 )
 
@@ -381,6 +381,7 @@ def _duties_left(
                 if (
                     left
                     and _word_before(free_text, fs) == subject
+                    and _passive(duty.text) == _passive(free_text[fs:fe])
                     and _same_statement(
                         duty_text, duty, duty_side, free_text, fe, fsurface, free_side
                     )
@@ -391,6 +392,16 @@ def _duties_left(
                     )
                     break
     return out
+
+
+_BE = re.compile(r"\b(?:be|been|being)\b", re.IGNORECASE)
+
+
+def _passive(said: str) -> bool:
+    """Whether an assertion ("shall be paid", "must pay") is passive: its subject is
+    what is done to, so "The Agreement shall terminate" and "This Agreement may be
+    terminated" make two statements, not a duty and a discretion of one."""
+    return _BE.search(said) is not None
 
 
 def _same_object(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
