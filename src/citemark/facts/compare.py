@@ -10,7 +10,7 @@ evidence's indexes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -374,6 +374,7 @@ def _duties_left(
             if subject is None:
                 continue
             duty = Fact("negation", duty_text[start:end], "must:" + surface, start, end)
+            passive = _passive(duty.text)
             for fk, fs, fe, fsurface in said:
                 left = fk == "leave" or (
                     not releases_only and fk == "aux" and _modal(free_text, fs) in _LEAVE
@@ -381,7 +382,7 @@ def _duties_left(
                 if (
                     left
                     and _word_before(free_text, fs) == subject
-                    and _passive(duty.text) == _passive(free_text[fs:fe])
+                    and _passive(free_text[fs:fe]) == passive
                     and _same_statement(
                         duty_text, duty, duty_side, free_text, fe, fsurface, free_side
                     )
@@ -411,7 +412,7 @@ def _same_object(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
     assistance")."""
     a = words_after(a_text, a_end, _COMPLEMENT_REACH)
     b = words_after(b_text, b_end, _COMPLEMENT_REACH)
-    return not a or not b or a[0] in b or b[0] in a
+    return not a or not b or _complements_meet(a, b)
 
 
 def _said(
@@ -518,11 +519,34 @@ def _said_plainly(
     # a denial that ends its sentence ("The term does not renew.") denies the act
     # whatever it is said of: "renews for one-year periods" is said against it
     whole = complement is None and _SENTENCE_END.match(negated_text, n.fact.end) is not None
+    return _head_said(
+        negated_text,
+        n,
+        negated,
+        said_text,
+        said,
+        lambda t: (
+            _word_before(said_text, t.start) == subject
+            and (whole or word_after(said_text, t.end) == complement)
+        ),
+    )
+
+
+def _head_said(
+    negated_text: str,
+    n: Negation,
+    negated: _Analysis,
+    said_text: str,
+    said: _Analysis,
+    fits: Callable[[Tok], bool],
+) -> Fact | None:
+    """The first word of ``said_text`` that says ``n``'s head positively, where ``fits``
+    (the statement's own test: its subject, what follows) holds and the two make one
+    statement."""
     for t in layout(said_text).toks:  # cached per text: one tokenizing for every negation
         if (
             stem(t.lower) == n.head
-            and _word_before(said_text, t.start) == subject
-            and (whole or word_after(said_text, t.end) == complement)
+            and fits(t)
             and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
         ):
             return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
@@ -544,14 +568,14 @@ def _said_of_anything(
     denied = words_after(negated_text, n.fact.end, _NOTHING_OBJECT)
     if not denied or n.head not in said.positive:
         return None
-    for t in layout(said_text).toks:
-        if (
-            stem(t.lower) == n.head
-            and words_after(said_text, t.end, _NOTHING_OBJECT) == denied
-            and _same_statement(negated_text, n.fact, negated, said_text, t.end, t.lower, said)
-        ):
-            return Fact("negation", said_text[t.start : t.end], "pos:" + t.lower, t.start, t.end)
-    return None
+    return _head_said(
+        negated_text,
+        n,
+        negated,
+        said_text,
+        said,
+        lambda t: words_after(said_text, t.end, _NOTHING_OBJECT) == denied,
+    )
 
 
 # "Neither party may assign": a subject negated by its determiner, then what it may not do.

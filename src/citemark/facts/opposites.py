@@ -675,10 +675,7 @@ def non_words(passages: Sequence[str]) -> frozenset[str]:
     """The words the passages write after "non": a claim's plain "voting shares" may
     meet "non-voting shares" though "voting" is no pair word (``_negated`` decides
     which such words are opposites). The claim's own "non-" words are its pair words."""
-    out: frozenset[str] = frozenset()
-    for text in passages:
-        out = out | _non_words_of(text)
-    return out
+    return frozenset().union(*map(_non_words_of, passages))
 
 
 def opposite_conflicts(
