@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .bounds import bound_conflicts
 from .conflicts import find_rival, folded_words, one_name
 from .contrast import contrast_conflicts, joint_conflicts
 from .counts import count_conflicts
@@ -1042,6 +1043,7 @@ def _with_opposites(
         *joint_conflicts(claim, passages),
         *timing_conflicts(claim, passages, _facts_of),
         *term_conflicts(claim, passages, _facts_of),
+        *bound_conflicts(claim, passages),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
         *count_conflicts(claim, passages, _facts_of),

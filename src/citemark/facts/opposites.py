@@ -56,6 +56,8 @@ _PAIRS = (
     # how long a grant lasts: "a perpetual license" / "a temporary license" (and so the
     # first word of "perpetual and irrevocable", read as a chain)
     ("perpetu", "temporari"),
+    # whether a payment is owed: "a guaranteed bonus" / "a discretionary bonus"
+    ("guarante", "discretionari"),
     # an appeal's or a claim's fate: "The appeal was dismissed" / "allowed", "upheld"
     ("dismiss", "allow uphold upheld"),
     ("older", "younger"),

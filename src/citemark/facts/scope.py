@@ -202,12 +202,12 @@ def _limit_in_clause(
     ``test`` (on its content stems): a limit on what the claim's words name, not on
     something else."""
     for m in limit.finditer(text):
-        if test(content_stems(_clause_before(text, m.start()))):
+        if test(content_stems(clause_before(text, m.start()))):
             return m.start(), m.end()
     return None
 
 
-def _clause_before(text: str, at: int) -> str:
+def clause_before(text: str, at: int) -> str:
     """The text of ``at``'s clause before it."""
     opened = [c.end() for c in _CLAUSE_CUT.finditer(text, 0, at)]
     return text[opened[-1] if opened else 0 : at]
@@ -274,7 +274,7 @@ _ACT_WORDS = 3  # content words before "at any time" that name the act
 
 def _act_before(text: str, at: int) -> frozenset[str]:
     """Stems of the last few content words before ``at`` in its clause."""
-    words = LETTERS.findall(_clause_before(text, at))
+    words = LETTERS.findall(clause_before(text, at))
     content = [w for w in words if w.lower() not in STOPWORDS]
     return frozenset(stem(w.lower()) for w in content[-_ACT_WORDS:])
 

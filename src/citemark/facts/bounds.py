@@ -1,0 +1,159 @@
+"""No bound against a bound: "unlimited" against a cap, "perpetual" against an end.
+
+"The Supplier's liability is unlimited" shares every content word with "The
+Supplier's liability shall not exceed the fees paid", and "The license is perpetual"
+every one with "The license shall expire five years after the Effective Date"; the
+word that matters in each is an adjective no value or negation check reads. A claim
+that says a thing has no bound is in conflict with a passage that bounds the same
+thing, said in the clause before the bound (or, for "In no event shall ... exceed",
+inside it). A bound with an exception in its sentence ("Except for breaches of
+Section 8, liability shall not exceed ...") leaves the excepted things unbounded, so
+such a passage is passed over: the claim may be about them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .lexicon import STOPWORDS
+from .model import Fact, FactConflict
+from .scope import clause_before
+from .text import LETTERS, content_stems, stem
+
+
+class _Bound(NamedTuple):
+    """One kind of bound: the claim's words that deny it, the passage's that set it,
+    and the values the two are recorded by."""
+
+    open_: re.Pattern[str]
+    bounded: re.Pattern[str]
+    values: tuple[str, str]
+
+
+_NO_CAP = re.compile(
+    r"(?<!not )\b(?:unlimited|uncapped|limitless|without\s+(?:any\s+)?(?:limit|cap|ceiling)s?)\b",
+    re.IGNORECASE,
+)
+_CAP = re.compile(
+    r"\b(?:(?:shall|will|may|must|does|do|can|to|would)\s+(?:not|never)"
+    r"(?:\s+in\s+any\s+event)?\s+exceed"
+    r"|not\s+to\s+exceed"
+    r"|(?:be|is|are)\s+(?:limited|capped)\s+(?:to|at)"
+    r"|in\s+no\s+event\s+(?:shall|will)\b[^.;:\n]{1,80}?\bexceed)\b",
+    re.IGNORECASE,
+)
+_NO_END = re.compile(
+    r"(?<!not )\b(?:perpetual|non-?expiring|never\s+expires?"
+    r"|(?:does|do|shall|will)\s+not\s+expire)\b",
+    re.IGNORECASE,
+)
+_END = re.compile(
+    r"\b(?:(?:shall|will|to|automatically)\s+expire|expires)\b"
+    r"|\b(?:for|with|has|have)\s+an?\s+(?:initial\s+|fixed\s+|limited\s+)?(?:period|term)\s+of\b"
+    r"(?=[^.;:\n]{0,30}\b(?:years?|months?|weeks?|days?)\b)",
+    re.IGNORECASE,
+)
+_BOUNDS = (
+    _Bound(_NO_CAP, _CAP, ("no cap", "cap")),
+    _Bound(_NO_END, _END, ("no end", "end")),
+)
+# Words that make a bound's sentence leave something out of it.
+_EXCEPTION = re.compile(
+    r"\b(?:except|excepting|excluding|other\s+than|save\s+for|notwithstanding|unless"
+    r"|(?:shall|does|will)\s+not\s+apply)\b",
+    re.IGNORECASE,
+)
+# "In no event shall", which opens a clause before its subject.
+_NO_EVENT = re.compile(r"^\s*in\s+no\s+event\s+(?:shall|will)\b", re.IGNORECASE)
+_SENTENCE_BREAK = re.compile(r"[.;!?\n]")
+# The next word of a chain of modifiers ("a perpetual, irrevocable and royalty-free
+# license"): what the chain is said of is its last content word.
+_NEXT = re.compile(r",?\s+(?:(?:and|or)\s+)?([^\W\d_]+(?:-[^\W\d_]+)*)")
+_ADJECTIVE = re.compile(r"perpetual|non-?expiring|unlimited|uncapped|limitless", re.IGNORECASE)
+_ACT_WORDS = 3  # content words before the claim's words that name what has no bound
+
+
+def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's "unlimited" or "perpetual" that a passage caps or ends, said of the
+    same thing: what the claim's word is said of (its noun, or the content words before
+    it in its clause) all stands in the clause of the passage's bound."""
+    lower = claim.lower()
+    if not any(w in lower for w in ("limit", "cap", "ceiling", "perpetual", "expir")):
+        return ()  # every open form holds one of these: most claims stop here
+    out: list[FactConflict] = []
+    for bound in _BOUNDS:
+        for m in bound.open_.finditer(claim):
+            thing = _said_of(claim, m)
+            found = _first_bound(passages, bound.bounded, thing) if thing else None
+            if found is not None:
+                index, (a, b) = found
+                said = Fact("opposite", m.group(), bound.values[0], m.start(), m.end())
+                evidence = Fact("opposite", passages[index][a:b], bound.values[1], a, b)
+                out.append(FactConflict("opposite", said, evidence, index))
+    return tuple(out)
+
+
+def _said_of(text: str, m: re.Match[str]) -> frozenset[str]:
+    """Stems of what ``m``'s words are said of: the noun of the modifiers an adjective
+    opens ("perpetual, irrevocable license", "unlimited liability for fraud"), else the
+    last few content words before them in their clause ("The Supplier's liability is
+    unlimited")."""
+    if _ADJECTIVE.fullmatch(m.group()) and (noun := _noun_after(text, m.end())):
+        return frozenset((stem(noun.lower()),))
+    before = LETTERS.findall(clause_before(text, m.start()))
+    words = [w for w in before if w.lower() not in STOPWORDS]
+    return frozenset(stem(w.lower()) for w in words[-_ACT_WORDS:])
+
+
+def _noun_after(text: str, at: int) -> str | None:
+    """The last content word of the chain of words right after ``at`` (``None`` when a
+    function word or a mark other than a comma comes first: "is perpetual.")."""
+    last = None
+    while (word := _NEXT.match(text, at)) is not None:
+        if word.group(1).lower() in STOPWORDS:
+            break
+        last, at = word.group(1), word.end()
+    return last
+
+
+def _first_bound(
+    passages: Sequence[str], bounded: re.Pattern[str], thing: frozenset[str]
+) -> tuple[int, tuple[int, int]] | None:
+    """The first passage's first bound on ``thing``, in no sentence with an exception."""
+    for index, text in enumerate(passages):
+        for m in bounded.finditer(text):
+            clause = _NO_EVENT.sub("", clause_before(text, m.end()), count=1)
+            if (
+                not _subject(clause).isdisjoint(thing)
+                and thing <= content_stems(clause)
+                and not _excepted(text, m)
+            ):
+                return index, (m.start(), m.end())
+    return None
+
+
+def _subject(clause: str) -> frozenset[str]:
+    """Stems of the clause's first run of content words, its subject ("The license
+    granted hereunder shall expire", "the Supplier's aggregate liability exceed"), not
+    a word of its complement ("shall maintain records of the Licensed Technology for
+    a period of one year")."""
+    run: list[str] = []
+    last = None
+    for word in LETTERS.finditer(clause):
+        low = word.group().lower()
+        if low in STOPWORDS or (run and clause[last : word.start()].strip(" '’")):
+            if run:
+                break
+            continue
+        run.append(stem(low))
+        last = word.end()
+    return frozenset(run)
+
+
+def _excepted(text: str, m: re.Match[str]) -> bool:
+    """Whether the sentence of ``m`` makes an exception to its bound."""
+    start = max(text.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
+    stop = _SENTENCE_BREAK.search(text, m.end())
+    return bool(_EXCEPTION.search(text, start, stop.start() if stop else len(text)))
