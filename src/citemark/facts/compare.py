@@ -605,16 +605,29 @@ def _denied_of_subject(
     if _states_exception(negated_text, found.end(), said_text):
         return None
     for kind, start, end, surface in said.asserted.get(stem(verb), ()):
-        if (
-            kind == "aux"
-            and _denied_subject(n.head, subject_before(said_text, start))
-            and _complements_meet(denied, words_after(said_text, end, _COMPLEMENT_REACH))
+        if kind == "aux" and (
+            _done_to_denied(said_text, start, end, denied)
+            or (
+                _denied_subject(n.head, subject_before(said_text, start))
+                and _complements_meet(denied, words_after(said_text, end, _COMPLEMENT_REACH))
+            )
         ):
             # shown from the subject on ("party may assign"): what the claim denies
             subject = _SUBJECT.search(said_text, max(0, start - 40), start)
             begin = subject.start() if subject is not None else start
             return Fact("negation", said_text[begin:end], "pos:" + surface, begin, end)
     return None
+
+
+def _done_to_denied(said_text: str, start: int, end: int, denied: tuple[str, ...]) -> bool:
+    """Whether a passive statement is done to what the denial's verb is ("This Agreement
+    may be assigned" / "Neither party may assign this Agreement"): its subject is the
+    denied act's first content word after the verb."""
+    return (
+        bool(denied)
+        and _passive(said_text[start:end])
+        and subject_before(said_text, start) == denied[0]
+    )
 
 
 _COMPLEMENT_REACH = 3
@@ -743,6 +756,13 @@ def _manner_adverb(word: str) -> bool:
 _INFINITIVE = re.compile(r"[ \t]+to[ \t]+([^\W\d_]+)")
 
 
+# Verbs whose statement is what they class a thing as: "shall not be deemed a waiver"
+# says nothing against "shall be deemed an original", so the two must class it alike.
+_CLASSIFYING = frozenset(
+    map(stem, "deemed construed considered interpreted treated regarded".split())
+)
+
+
 def _same_statement(
     negated_text: str,
     negated: Fact,
@@ -764,6 +784,11 @@ def _same_statement(
     """
     word = negated.value.partition(":")[2]
     if word.endswith("ly") != said.endswith("ly"):
+        return False
+    if stem(said) in _CLASSIFYING and not _complements_meet(
+        words_after(negated_text, negated.end, _COMPLEMENT_REACH),
+        words_after(said_text, said_end, _COMPLEMENT_REACH),
+    ):
         return False
     for text, end, other in (
         (negated_text, negated.end, said_side),

@@ -60,11 +60,32 @@ def _idiom(text: str, toks: list[Tok], i: int, cue: str) -> str | None:
         return "skip"
     if cue == "without" and prev == "or":
         return "skip"  # "with or without cause" states neither
+    if _not_limiting(toks, i, cue):
+        return "skip"
     if (cue == "no" and nxt in ("matter", "doubt")) or (nxt in COMPARATIVES and nxt2 == "than"):
         return "skip"
     if cue == "not" and (nxt == "yet" or _contrastive(text, toks, i)):
         return "soft"
     return None
+
+
+# "including, but not limited to, lost profits", "include, but shall not be limited to",
+# "including without limitation": a list left open, no statement that a thing is not
+# limited ("Liability is not limited to direct damages" still is one).
+_OPEN_LIST_CUES = frozenset(("but", "including", "include", "includes"))
+
+
+def _not_limiting(toks: list[Tok], i: int, cue: str) -> bool:
+    """Whether the cue at ``i`` opens "but not limited to" or "without limitation"."""
+    after = [t.lower for t in toks[i + 1 : i + 4]]
+    if cue == "without":
+        return after[:1] == ["limitation"] or after[:1] == ["limiting"]
+    if cue != "not" or not after:
+        return False
+    rest = after[1:] if after[0] == "be" else after
+    return rest[:2] == ["limited", "to"] and any(
+        t.lower in _OPEN_LIST_CUES for t in toks[max(0, i - 3) : i]
+    )
 
 
 def _contrastive(text: str, toks: list[Tok], i: int) -> bool:

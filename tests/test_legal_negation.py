@@ -1,0 +1,102 @@
+"""Denials as contracts write them: a passive permission against "Neither party may",
+"deemed" read with what a thing is deemed, and the open list of "including, but not
+limited to", which denies nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from citemark.facts import check_facts
+
+
+def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
+    return [
+        (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Agreement may be assigned.",
+            "Neither party may assign this Agreement.",
+            ("Agreement may be assigned", "Neither party"),
+        ),
+        (
+            "The Agreement may be assigned without consent.",
+            "Neither party may assign this Agreement without the prior written consent of "
+            "the other party.",
+            ("Agreement may be assigned", "Neither party"),
+        ),
+        (
+            "Notice shall be deemed received on delivery.",
+            "Notice shall not be deemed received on delivery.",
+            ("shall be deemed", "shall not be deemed"),
+        ),
+        (
+            "The Contractor shall be deemed an employee of the Company.",
+            "The Contractor shall not be deemed an employee of the Company.",
+            ("shall be deemed", "shall not be deemed"),
+        ),
+        # without the open list's "but", "not limited to" is a statement
+        (
+            "Liability is limited to direct damages.",
+            "Liability is not limited to direct damages.",
+            ("is limited", "is not limited"),
+        ),
+    ],
+)
+def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, str]) -> None:
+    assert conflicts(claim, passage) == [("negation", *expected)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # what is assigned with consent is the exception the denial lets through
+        (
+            "The Agreement may be assigned with the consent of the other party.",
+            "Neither party may assign this Agreement without the prior written consent of "
+            "the other party.",
+        ),
+        # another thing is done to
+        ("The Software may be copied.", "Neither party may assign this Agreement."),
+        # deemed two other things
+        (
+            "The Agreement shall not be deemed an assignment.",
+            "The Agreement shall be deemed an original.",
+        ),
+        (
+            "The Exhibits shall be deemed a part of this Agreement.",
+            "Neither Party shall be held liable to the other Party nor be deemed to have "
+            "defaulted under this Agreement.",
+        ),
+        (
+            "McCabe said he was considered a witness, not a suspect.",
+            "He is not considered a suspect.",
+        ),
+        # an open list denies nothing
+        (
+            "Depositions shall be limited to three per Party.",
+            "Each party's liability includes, but is not limited to, direct damages.",
+        ),
+        (
+            "Neither Party shall be liable for indirect damages, including, but not limited to, "
+            "lost profits.",
+            "Depositions shall be limited to a maximum of three (3) per Party.",
+        ),
+        (
+            "Confidential Information shall include, but not be limited to, software.",
+            "The Receiving Party's use shall be limited to the Purpose.",
+        ),
+        (
+            "We may change or modify the System presently identified by the Marks, including, "
+            "without limitation, the adoption and use of new or modified trade names.",
+            "You acknowledge that your right to use the Marks is derived solely from this "
+            "Agreement and is limited to the conduct of business by you.",
+        ),
+    ],
+)
+def test_no_conflict_between_other_statements(claim: str, passage: str) -> None:
+    assert conflicts(claim, passage) == []
