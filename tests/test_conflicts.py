@@ -778,6 +778,12 @@ def test_a_deadline_pointing_the_same_way_or_in_another_role_is_no_conflict() ->
             "A tenant may sublet the premises with consent.",
             ("No tenant", "tenant may sublet"),
         ),
+        # passive: what the denied act is done to is the subject
+        (
+            "Neither party may assign the agreement.",
+            "The agreement may be assigned by either party.",
+            ("Neither party", "agreement may be assigned"),
+        ),
     ],
 )
 def test_a_subject_negated_by_its_determiner_conflicts_with_its_permission(
@@ -789,7 +795,6 @@ def test_a_subject_negated_by_its_determiner_conflicts_with_its_permission(
 @pytest.mark.parametrize(
     "passage",
     [
-        "The agreement may be assigned by either party.",  # another subject
         "Either party may assign its rights to an affiliate.",  # another complement
         "The landlord may sublet the premises.",
     ],
@@ -1031,10 +1036,12 @@ def test_a_denial_to_every_party_reaches_each_party_by_name() -> None:
     assert conflict_pairs("The Supplier may assign this Agreement.", neither) == [
         ("negation", "Supplier may assign", "Neither party")
     ]
-    # a thing, not a party, and a tenant denied by name is no seller
-    assert (
-        conflict_pairs("The license may be assigned.", ["No party may assign the license."]) == []
-    )
+    # a thing, not a party, is what a passive permission is said of: the license no party
+    # may assign is one that may not be assigned; a tenant denied by name is no seller
+    assert conflict_pairs("The license may be assigned.", ["No party may assign the license."]) == [
+        ("negation", "license may be assigned", "No party")
+    ]
+    assert conflict_pairs("The license may be assigned.", ["No party may assign the lease."]) == []
     assert conflict_pairs("The Seller may sublet.", ["No tenant may sublet the premises."]) == []
 
 

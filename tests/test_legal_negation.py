@@ -1,6 +1,7 @@
 """Denials as contracts write them: a passive permission against "Neither party may",
-"deemed" read with what a thing is deemed, and the open list of "including, but not
-limited to", which denies nothing."""
+a verb denied of one thing and said of another ("shall provide the Services" / "shall
+not provide any warranty"), "deemed" read with what a thing is deemed, and the open list
+of "including, but not limited to", which denies nothing."""
 
 from __future__ import annotations
 
@@ -39,6 +40,22 @@ def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
             "The Contractor shall not be deemed an employee of the Company.",
             ("shall be deemed", "shall not be deemed"),
         ),
+        # the same thing done to, or a list that names it
+        (
+            "The Company shall provide the Services.",
+            "The Company shall not provide the Services.",
+            ("shall provide", "shall not provide"),
+        ),
+        (
+            "The price includes shipping.",
+            "The price does not include shipping or handling.",
+            ("includes", "does not include"),
+        ),
+        (
+            "The Tenant shall pay all utilities.",
+            "The Tenant shall not pay utilities.",
+            ("shall pay", "shall not pay"),
+        ),
         # without the open list's "but", "not limited to" is a statement
         (
             "Liability is limited to direct damages.",
@@ -75,6 +92,17 @@ def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, s
         (
             "McCabe said he was considered a witness, not a suspect.",
             "He is not considered a suspect.",
+        ),
+        # the verb done to another thing
+        ("The Company shall provide the Services.", "The Company shall not provide any warranty."),
+        (
+            "This Agreement shall constitute the entire agreement of the parties.",
+            "This Agreement shall not constitute a partnership between the parties.",
+        ),
+        ("The Tenant shall pay utilities.", "The Tenant shall not pay any late fees."),
+        (
+            "Lawtey is not the first faith-based program in Florida.",
+            "Lawtey is the first entire prison to take that path.",
         ),
         # an open list denies nothing
         (

@@ -406,6 +406,42 @@ def _passive(said: str) -> bool:
     return _BE.search(said) is not None
 
 
+# A denial whose verb an exception follows ("may not be amended except by a written
+# instrument"): what follows is what it lets through, not what it denies.
+_EXCEPTED_AFTER = re.compile(
+    r"\s*,?\s*(?:except|unless|other\s+than|save|without|until|absent)\b", re.IGNORECASE
+)
+_OBJECT_WORDS = 6  # content words after a verb, in its clause, read for what it is done to
+
+
+def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
+    """Whether two verbs may be done to the same thing: either says nothing after it in
+    its clause, or the first content word after either is among the other's first few,
+    a list read whole ("liable for consequential damages" / "liable for any indirect,
+    incidental or consequential damages"); "shall provide the Services" says nothing
+    against "shall not provide any warranty"."""
+    a, b = _words_in_clause(a_text, a_end), _words_in_clause(b_text, b_end)
+    return not a or not b or a[0] in b or b[0] in a
+
+
+_IN_CLAUSE = re.compile(r"[^\W\d_]+|[.;:!?\n]")
+
+
+def _words_in_clause(text: str, at: int) -> tuple[str, ...]:
+    """Stems of the first few content words after ``at``, up to its clause's end (commas
+    and brackets do not end it: a list is read whole)."""
+    out: list[str] = []
+    for found in _IN_CLAUSE.finditer(text, at, min(len(text), at + 60 * _OBJECT_WORDS)):
+        word = found.group().lower()
+        if not word[0].isalpha():
+            break
+        if word not in STOPWORDS:
+            out.append(stem(word))
+            if len(out) == _OBJECT_WORDS:
+                break
+    return tuple(out)
+
+
 def _same_object(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
     """Whether two verbs are done to the same thing: either says nothing after it, or
     the first content word after either is among the other's first few ("is not
@@ -788,6 +824,13 @@ def _same_statement(
     if stem(said) in _CLASSIFYING and not _complements_meet(
         words_after(negated_text, negated.end, _COMPLEMENT_REACH),
         words_after(said_text, said_end, _COMPLEMENT_REACH),
+    ):
+        return False
+    if (
+        not _EXCEPTED_AFTER.match(negated_text, negated.end)
+        and not _passive(negated.text)
+        and not _passive(said_text[max(0, said_end - len(said) - 8) : said_end])
+        and not _objects_meet(negated_text, negated.end, said_text, said_end)
     ):
         return False
     for text, end, other in (
