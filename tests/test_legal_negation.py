@@ -56,6 +56,16 @@ def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
             "The Tenant shall not pay utilities.",
             ("shall pay", "shall not pay"),
         ),
+        (
+            "The deposit shall be returned within 30 days.",
+            "The deposit shall not be returned.",
+            ("shall be returned", "shall not be returned"),
+        ),
+        (
+            "The Supplier shall be responsible for shipping costs.",
+            "The Supplier shall not be responsible for any shipping costs.",
+            ("shall be responsible", "shall not be responsible"),
+        ),
         # without the open list's "but", "not limited to" is a statement
         (
             "Liability is limited to direct damages.",
@@ -79,6 +89,16 @@ def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, s
         ),
         # another thing is done to
         ("The Software may be copied.", "Neither party may assign this Agreement."),
+        # both passive, done another way or to another thing
+        ("The goods shall not be shipped by air.", "The goods shall be shipped by sea."),
+        (
+            "The Supplier shall be responsible for shipping costs.",
+            "The Supplier shall not be responsible for delays caused by the carrier.",
+        ),
+        (
+            "Disputes will not be resolved in court.",
+            "All disputes shall be resolved by binding arbitration.",
+        ),
         # deemed two other things
         (
             "The Agreement shall not be deemed an assignment.",

@@ -20,6 +20,7 @@ from .contrast import contrast_conflicts, joint_conflicts
 from .counts import count_conflicts
 from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
+from .forum import forum_conflicts
 from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, ORD_WORDS, STOPWORDS
 from .model import (
     NUMERIC_KINDS,
@@ -826,10 +827,14 @@ def _same_statement(
         words_after(said_text, said_end, _COMPLEMENT_REACH),
     ):
         return False
+    # one side passive: what it is done to stands before it, not after
+    voices = (
+        _passive(negated.text),
+        _passive(said_text[max(0, said_end - len(said) - 8) : said_end]),
+    )
     if (
-        not _EXCEPTED_AFTER.match(negated_text, negated.end)
-        and not _passive(negated.text)
-        and not _passive(said_text[max(0, said_end - len(said) - 8) : said_end])
+        voices[0] == voices[1]
+        and not _EXCEPTED_AFTER.match(negated_text, negated.end)
         and not _objects_meet(negated_text, negated.end, said_text, said_end)
     ):
         return False
@@ -1112,6 +1117,7 @@ def _with_opposites(
         *timing_conflicts(claim, passages, _facts_of),
         *term_conflicts(claim, passages, _facts_of),
         *bound_conflicts(claim, passages),
+        *forum_conflicts(claim, passages),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
         *count_conflicts(claim, passages, _facts_of),

@@ -1,0 +1,86 @@
+"""Where disputes go: arbitration against the courts.
+
+"Disputes go to arbitration in Wilmington" shares "disputes" and "Wilmington" with "Any
+dispute ... shall be resolved exclusively in the state or federal courts located in
+Wilmington, Delaware", and no value or negation check reads the one word that differs.
+The forum is a conflict only where each side says it of disputes (a dispute, claim or
+controversy in the same sentence), names one kind of forum alone, and states it
+plainly: "judgment on the award may be entered in any court" names both and backs
+either; a fee clause ("the prevailing party in any arbitration") says nothing of where
+disputes go, and a denial or a waiver ("instead of litigation", "waives any right to a
+jury trial") is left to the other checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .model import Fact, FactConflict
+
+_DISPUTE = re.compile(
+    r"\b(?:disputes?|claims?|controvers(?:y|ies)|disagreements?)\b", re.IGNORECASE
+)
+_ARBITRATION = re.compile(r"\barbitrat\w*|\barbitral\b", re.IGNORECASE)
+_COURT = re.compile(r"\bcourts?\b|\blitigat\w*|\blawsuits?\b", re.IGNORECASE)
+_FORUMS = (("arbitration", _ARBITRATION), ("court", _COURT))
+# Disputes sent to a forum: the dispute, then a verb of resolving, then the forum, in one
+# sentence ("Any dispute ... shall be resolved exclusively in the state or federal
+# courts", "the claim shall be settled by the American Arbitration Association").
+_SENT_TO = re.compile(
+    r"\b(?:disputes?|claims?|controvers(?:y|ies)|disagreements?)\b[^.;!?\n]{0,120}?"
+    r"\b(?:resolved|settled|decided|determined|heard|submitted|referred|brought|litigated"
+    r"|arbitrated|adjudicated|go|goes|taken)\b[^.;!?\n]{0,60}?"
+    r"(?P<forum>\barbitrat\w*|\barbitral\b|\bcourts?\b|\blitigat\w*)",
+    re.IGNORECASE,
+)
+_TURNED = re.compile(
+    r"\b(?:not|no|never|nor|instead|rather|waive\w*|except|unless|other\s+than)\b|n['’]t\b",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^.;!?\n]+")
+
+
+def forum_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's forum for disputes against another forum a passage gives them."""
+    lower = claim.lower()
+    if "arbitra" not in lower and "court" not in lower and "litigat" not in lower:
+        return ()  # every forum word holds one of these: most claims stop here
+    out: list[FactConflict] = []
+    for sentence in _SENTENCE.finditer(claim):
+        said = _plain_forum(claim, sentence.start(), sentence.end())
+        if said is None:
+            continue
+        kind, found = said
+        for index, text in enumerate(passages):
+            other = _other_forum(text, kind)
+            if other is not None:
+                claim_fact = Fact("opposite", found.group(), kind, found.start(), found.end())
+                evidence = Fact(
+                    "opposite", other.group(), "other forum", other.start(), other.end()
+                )
+                out.append(FactConflict("opposite", claim_fact, evidence, index))
+                break
+    return tuple(out)
+
+
+def _plain_forum(text: str, start: int, end: int) -> tuple[str, re.Match[str]] | None:
+    """The one kind of forum a sentence plainly gives disputes, with its first word."""
+    sent = _SENT_TO.search(text, start, end)
+    if sent is None or _TURNED.search(text, start, end):
+        return None
+    kinds = [kind for kind, pattern in _FORUMS if pattern.search(text, start, end)]
+    if len(kinds) != 1:
+        return None
+    forum = _FORUMS[0][1] if kinds[0] == "arbitration" else _FORUMS[1][1]
+    return kinds[0], forum.search(text, start, end)
+
+
+def _other_forum(text: str, kind: str) -> re.Match[str] | None:
+    """The first word of a sentence of ``text`` that plainly gives disputes a forum of
+    another kind than ``kind``."""
+    for sentence in _SENTENCE.finditer(text):
+        said = _plain_forum(text, sentence.start(), sentence.end())
+        if said is not None and said[0] != kind:
+            return said[1]
+    return None
