@@ -1722,3 +1722,26 @@ def test_a_claim_whose_source_says_the_opposite_is_unsupported_in_the_report(
     (sentence,) = report.sentences
     assert sentence.status == "unsupported"
     assert [(c.text, c.evidence, c.source_id) for c in sentence.conflicts] == [(*words, "S1")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        ("The appeal was timely.", "The appeal was untimely.", ("timely", "untimely")),
+        (
+            "The evidence is admissible.",
+            "The evidence is inadmissible.",
+            ("admissible", "inadmissible"),
+        ),
+        ("The breach was material.", "The breach was immaterial.", ("material", "immaterial")),
+        ("The Company is solvent.", "The Company is insolvent.", ("solvent", "insolvent")),
+        ("The records are complete.", "The records are incomplete.", ("complete", "incomplete")),
+    ],
+)
+def test_a_legal_quality_against_its_prefixed_opposite_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    found = [
+        (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
+    ]
+    assert found == [("opposite", *expected)]

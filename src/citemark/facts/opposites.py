@@ -222,7 +222,8 @@ _NEGATABLE = frozenset(
     """lawful enforceable constitutional valid legal revocable conditional limited
     restricted qualified secured paid regulated reasonable authorized authorised licensed
     insured certified transferable assignable refundable binding exclusive cancellable
-    cancelable terminable voluntary direct""".split()
+    cancelable terminable voluntary direct timely material admissible accurate complete
+    sufficient effective relevant applicable solvent competent""".split()
 )
 _PREFIXES = ("un", "in", "ir", "il", "im")
 _REACH = 4  # words looked back over for the subject
