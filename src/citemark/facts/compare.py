@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .bans import ban_conflicts
 from .bounds import bound_conflicts
 from .conflicts import find_rival, folded_words, one_name
 from .contrast import contrast_conflicts, joint_conflicts
@@ -1118,6 +1119,7 @@ def _with_opposites(
         *term_conflicts(claim, passages, _facts_of),
         *bound_conflicts(claim, passages),
         *forum_conflicts(claim, passages),
+        *ban_conflicts(claim, passages),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
         *count_conflicts(claim, passages, _facts_of),

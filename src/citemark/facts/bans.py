@@ -1,0 +1,99 @@
+"""A thing banned outright against a permission to do it: "The tenant may keep pets" /
+"Pets are prohibited", "The tenant may smoke in the Premises" / "Smoking is prohibited".
+
+The ban names the thing, not the act, so the negation check, which compares a verb
+with the same verb denied, finds nothing to compare. A permission clashes with a ban
+when its verb is the banned act ("smoke" / "Smoking") or the banned thing is what the
+verb is done to ("keep pets" / "Pets"). A ban with an exception in its sentence
+("Subletting is prohibited without the Landlord's consent") allows the act in some
+case, and is left to the negation check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .lexicon import STOPWORDS
+from .model import Fact, FactConflict
+from .text import LETTERS, stem
+
+_BANNED = re.compile(
+    r"\b(?P<thing>[^\W\d_]{3,})\s+(?:is|are)\s+(?:strictly\s+)?"
+    r"(?:prohibited|forbidden|banned|not\s+(?:permitted|allowed))\b"
+    # "Affiliate is prohibited from installing": a party barred from an act, not a ban
+    r"(?!\s+(?:from|to)\b)",
+    re.IGNORECASE,
+)
+_PERMITTED = re.compile(
+    r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)\s+(?P<verb>[^\W\d_]{3,})\b",
+    re.IGNORECASE,
+)
+# What makes a ban's sentence allow the act in some case, or suppose the ban.
+_EXCEPTION = re.compile(
+    r"\b(?:except|unless|without|other\s+than|save|absent|only|if|extent|when|where|whether)\b",
+    re.IGNORECASE,
+)
+# Words that may stand before the banned thing in its sentence: "All pets are
+# prohibited", "Commercial signs are not permitted"; more, and the thing is the tail of
+# a longer subject ("Conflicts of interest relating to this Agreement are prohibited").
+_BEFORE_THING = 2
+_ENUMERATOR = re.compile(r"\s*(?:\(?[0-9a-z]{1,4}[.)]\s*)?")
+_SENTENCE_BREAK = re.compile(r"[.;!?\n]")
+_OBJECT_WORDS = 2  # content words after the permitted verb read for what it is done to
+
+
+def ban_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's permission to do what a passage bans outright."""
+    if not any(w in claim for w in ("may", "can", "allowed", "permitted", "entitled", "free")):
+        return ()
+    out: list[FactConflict] = []
+    for m in _PERMITTED.finditer(claim):
+        verb = m.group("verb")
+        if verb.lower() in STOPWORDS or not verb.islower() or verb.endswith("ly"):
+            continue  # "may not", "May 2020", "may lawfully be transported"
+        acts = {stem(m.group("verb").lower()), *_done_to(claim, m.end())}
+        found = _first_ban(passages, acts)
+        if found is not None:
+            index, ban = found
+            said = Fact("negation", m.group(), "pos:" + m.group("verb").lower(), m.start(), m.end())
+            evidence = Fact(
+                "negation", ban.group(), "not:" + ban.group("thing").lower(), *ban.span()
+            )
+            out.append(FactConflict("negation", said, evidence, index))
+    return tuple(out)
+
+
+def _done_to(text: str, at: int) -> list[str]:
+    """Stems of the first content words after ``at`` in its clause."""
+    stop = _SENTENCE_BREAK.search(text, at)
+    words = LETTERS.findall(text[at : stop.start() if stop else len(text)])
+    return [stem(w.lower()) for w in words if w.lower() not in STOPWORDS][:_OBJECT_WORDS]
+
+
+def _first_ban(passages: Sequence[str], acts: set[str]) -> tuple[int, re.Match[str]] | None:
+    """The first outright ban, in a sentence with no exception, of one of ``acts``."""
+    for index, text in enumerate(passages):
+        for ban in _BANNED.finditer(text):
+            if (
+                stem(ban.group("thing").lower()) in acts
+                and _opens_sentence(text, ban)
+                and not _excepted(text, ban)
+            ):
+                return index, ban
+    return None
+
+
+def _opens_sentence(text: str, m: re.Match[str]) -> bool:
+    """Whether the banned thing is its sentence's subject, at most a determiner and a
+    modifier after the sentence's start (and its item number)."""
+    start = max(text.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
+    start = _ENUMERATOR.match(text, start).end()
+    return len(LETTERS.findall(text[start : m.start()])) <= _BEFORE_THING
+
+
+def _excepted(text: str, m: re.Match[str]) -> bool:
+    """Whether the sentence of ``m`` makes an exception to its ban."""
+    start = max(text.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
+    stop = _SENTENCE_BREAK.search(text, m.end())
+    return bool(_EXCEPTION.search(text, start, stop.start() if stop else len(text)))

@@ -1,0 +1,70 @@
+"""A thing banned outright against a permission to do it ("may keep pets" / "Pets are
+prohibited"); a barred party, a ban with an exception or a condition, and the tail of a
+longer subject are none."""
+
+from __future__ import annotations
+
+import pytest
+
+from citemark.facts import check_facts
+
+
+def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
+    return [
+        (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        ("The tenant may keep pets.", "Pets are prohibited.", ("may keep", "Pets are prohibited")),
+        (
+            "The tenant may keep pets.",
+            "Pets are not permitted on the Premises.",
+            ("may keep", "Pets are not permitted"),
+        ),
+        (
+            "The tenant may smoke in the Premises.",
+            "Smoking is prohibited in the Premises.",
+            ("may smoke", "Smoking is prohibited"),
+        ),
+        (
+            "Guests are allowed to smoke on the balcony.",
+            "(c) All smoking is strictly prohibited.",
+            ("are allowed to smoke", "smoking is strictly prohibited"),
+        ),
+    ],
+)
+def test_a_permission_against_an_outright_ban_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflicts(claim, passage) == [("negation", *expected)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The tenant may not keep pets.", "Pets are prohibited."),
+        ("The tenant may keep a cat.", "Pets are prohibited."),
+        ("Visitors may park in the lot.", "Smoking is prohibited in the lot."),
+        # a ban with an exception or a condition
+        (
+            "The tenant may keep pets with consent.",
+            "Pets are prohibited without the Landlord's consent.",
+        ),
+        (
+            "FCE may give notice to ExxonMobil.",
+            "If prior notice is prohibited by applicable Law, FCE will give notice promptly after.",
+        ),
+        # a party barred from an act is no ban on the party
+        ("An Affiliate can establish links.", "Affiliate is prohibited from installing spyware."),
+        # the tail of a longer subject is not what is banned
+        (
+            "The Agent may terminate this Agreement upon notice.",
+            "Conflicts of interest relating to this Agreement are strictly prohibited.",
+        ),
+    ],
+)
+def test_no_ban_conflict_on_another_thing_or_a_qualified_ban(claim: str, passage: str) -> None:
+    assert conflicts(claim, passage) == []
