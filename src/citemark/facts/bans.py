@@ -25,6 +25,7 @@ _BANNED = re.compile(
     r"(?!\s+(?:from|to)\b)",
     re.IGNORECASE,
 )
+_BAN_HINTS = ("prohibit", "forbid", "banned", "permit", "allow")
 _PERMITTED = re.compile(
     r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)\s+(?P<verb>[^\W\d_]{3,})\b",
     re.IGNORECASE,
@@ -74,6 +75,9 @@ def _done_to(text: str, at: int) -> list[str]:
 def _first_ban(passages: Sequence[str], acts: set[str]) -> tuple[int, re.Match[str]] | None:
     """The first outright ban, in a sentence with no exception, of one of ``acts``."""
     for index, text in enumerate(passages):
+        lower = text.lower()
+        if not any(w in lower for w in _BAN_HINTS):
+            continue  # every ban holds one of these: most passages stop here
         for ban in _BANNED.finditer(text):
             if (
                 stem(ban.group("thing").lower()) in acts

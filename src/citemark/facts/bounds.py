@@ -72,6 +72,8 @@ _SENTENCE_BREAK = re.compile(r"[.;!?\n]")
 # license"): what the chain is said of is its last content word.
 _NEXT = re.compile(r",?\s+(?:(?:and|or)\s+)?([^\W\d_]+(?:-[^\W\d_]+)*)")
 _ADJECTIVE = re.compile(r"perpetual|non-?expiring|unlimited|uncapped|limitless", re.IGNORECASE)
+# Words every open form but "without limit" holds.
+_OPEN_HINTS = ("unlimited", "uncapped", "limitless", "perpetual", "expir")
 _ACT_WORDS = 3  # content words before the claim's words that name what has no bound
 
 
@@ -80,7 +82,9 @@ def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
     same thing: what the claim's word is said of (its noun, or the content words before
     it in its clause) all stands in the clause of the passage's bound."""
     lower = claim.lower()
-    if not any(w in lower for w in ("limit", "cap", "ceiling", "perpetual", "expir")):
+    if not any(w in lower for w in _OPEN_HINTS) and not (
+        "without" in lower and any(w in lower for w in ("limit", "cap", "ceiling"))
+    ):
         return ()  # every open form holds one of these: most claims stop here
     out: list[FactConflict] = []
     for bound in _BOUNDS:
