@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
-from .text import LETTERS, stem
+from .text import LETTERS, sentence_around, stem
 
 _BANNED = re.compile(
     r"\b(?P<thing>[^\W\d_]{3,})\s+(?:is|are)\s+(?:strictly\s+)?"
@@ -40,7 +40,6 @@ _EXCEPTION = re.compile(
 # a longer subject ("Conflicts of interest relating to this Agreement are prohibited").
 _BEFORE_THING = 2
 _ENUMERATOR = re.compile(r"\s*(?:\(?[0-9a-z]{1,4}[.)]\s*)?")
-_SENTENCE_BREAK = re.compile(r"[.;!?\n]")
 _OBJECT_WORDS = 2  # content words after the permitted verb read for what it is done to
 
 
@@ -67,8 +66,7 @@ def ban_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ..
 
 def _done_to(text: str, at: int) -> list[str]:
     """Stems of the first content words after ``at`` in its clause."""
-    stop = _SENTENCE_BREAK.search(text, at)
-    words = LETTERS.findall(text[at : stop.start() if stop else len(text)])
+    words = LETTERS.findall(text[at : sentence_around(text, at, at)[1]])
     return [stem(w.lower()) for w in words if w.lower() not in STOPWORDS][:_OBJECT_WORDS]
 
 
@@ -91,13 +89,10 @@ def _first_ban(passages: Sequence[str], acts: set[str]) -> tuple[int, re.Match[s
 def _opens_sentence(text: str, m: re.Match[str]) -> bool:
     """Whether the banned thing is its sentence's subject, at most a determiner and a
     modifier after the sentence's start (and its item number)."""
-    start = max(text.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
-    start = _ENUMERATOR.match(text, start).end()
+    start = _ENUMERATOR.match(text, sentence_around(text, m.start(), m.end())[0]).end()
     return len(LETTERS.findall(text[start : m.start()])) <= _BEFORE_THING
 
 
 def _excepted(text: str, m: re.Match[str]) -> bool:
     """Whether the sentence of ``m`` makes an exception to its ban."""
-    start = max(text.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
-    stop = _SENTENCE_BREAK.search(text, m.end())
-    return bool(_EXCEPTION.search(text, start, stop.start() if stop else len(text)))
+    return bool(_EXCEPTION.search(text, *sentence_around(text, m.start(), m.end())))

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .scope import clause_before
-from .text import LETTERS, content_stems, stem
+from .text import LETTERS, content_stems, sentence_around, stem
 
 
 class _Bound(NamedTuple):
@@ -67,7 +67,6 @@ _EXCEPTION = re.compile(
 )
 # "In no event shall", which opens a clause before its subject.
 _NO_EVENT = re.compile(r"^\s*in\s+no\s+event\s+(?:shall|will)\b", re.IGNORECASE)
-_SENTENCE_BREAK = re.compile(r"[.;!?\n]")
 # The next word of a chain of modifiers ("a perpetual, irrevocable and royalty-free
 # license"): what the chain is said of is its last content word.
 _NEXT = re.compile(r",?\s+(?:(?:and|or)\s+)?([^\W\d_]+(?:-[^\W\d_]+)*)")
@@ -158,6 +157,4 @@ def _subject(clause: str) -> frozenset[str]:
 
 def _excepted(text: str, m: re.Match[str]) -> bool:
     """Whether the sentence of ``m`` makes an exception to its bound."""
-    start = max(text.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
-    stop = _SENTENCE_BREAK.search(text, m.end())
-    return bool(_EXCEPTION.search(text, start, stop.start() if stop else len(text)))
+    return bool(_EXCEPTION.search(text, *sentence_around(text, m.start(), m.end())))

@@ -163,6 +163,17 @@ def _verb_base(word: str) -> str:
 LETTERS = re.compile(r"[^\W\d_]+")
 
 
+_SENTENCE_BREAK = re.compile(r"[.;!?\n]")
+
+
+def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence (or ";"-clause) holding ``text[start:end]`` starts and ends: what
+    a rule reads for an exception or a condition to the words it matched."""
+    begin = max(text.rfind(c, 0, start) for c in ".;!?\n") + 1
+    stop = _SENTENCE_BREAK.search(text, end)
+    return begin, stop.start() if stop else len(text)
+
+
 def content_stems(text: str) -> frozenset[str]:
     """The stems of the words of ``text`` that are no stopwords: what a phrase is about."""
     return frozenset(stem(w.lower()) for w in LETTERS.findall(text) if w.lower() not in STOPWORDS)
