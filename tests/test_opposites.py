@@ -1745,3 +1745,17 @@ def test_a_legal_quality_against_its_prefixed_opposite_conflicts(
         (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
     ]
     assert found == [("opposite", *expected)]
+
+
+def test_a_plain_verb_states_a_duty_as_shall_does_for_the_other_party() -> None:
+    def found(claim: str, passage: str) -> list[tuple[str, str]]:
+        return [(c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts]
+
+    assert found(
+        "The landlord pays property taxes.", "The tenant shall pay all property taxes."
+    ) == [("landlord", "tenant")]
+    assert found("The landlord shall pay property taxes.", "The tenant pays property taxes.") == [
+        ("landlord", "tenant")
+    ]
+    # a discretion is another statement than a duty or a plain verb
+    assert found("The landlord pays property taxes.", "The tenant may pay property taxes.") == []

@@ -567,6 +567,13 @@ _MODALS = {
 }
 
 
+def _modes_agree(a: str, b: str) -> bool:
+    """Whether two parties' acts are said in one mode: a plain verb states a duty as
+    "shall" does ("The landlord pays property taxes" / "The tenant shall pay all property
+    taxes"), a discretion ("may pay") is another statement."""
+    return a == b or {a, b} == {"", "duty"}
+
+
 def _one_statement(a: _Statement, b: _Statement) -> bool:
     """The same subject and complement; or, where either side is passive or neither has
     either, the same thing done to ("The Court affirmed the judgment" / "The judgment
@@ -854,7 +861,8 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 not same
                 and found is None
                 and _one_statement(stated, said)
-                and (stated.negative, stated.modal) == (said.negative, said.modal)
+                and stated.negative == said.negative
+                and _modes_agree(stated.modal, said.modal)
                 and _unnegated(text, words.toks, j)
                 and not words.denied(j)
                 and not _coordinated(text, words.toks, j, lambda v: stem(v.lower) == own)
