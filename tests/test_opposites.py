@@ -1759,3 +1759,43 @@ def test_a_plain_verb_states_a_duty_as_shall_does_for_the_other_party() -> None:
     ]
     # a discretion is another statement than a duty or a plain verb
     assert found("The landlord pays property taxes.", "The tenant may pay property taxes.") == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Payment is due upon receipt of the invoice.",
+            "Payment is due thirty days after receipt of the invoice.",
+            ("upon receipt", "thirty days"),
+        ),
+        (
+            "The note is payable on demand.",
+            "The note is payable on June 30, 2026.",
+            ("on demand", "June 30, 2026"),
+        ),
+    ],
+)
+def test_a_sum_owed_on_receipt_against_a_delay_conflicts(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    found = [(c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts]
+    assert found == [expected]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the passage says "upon receipt" too
+        (
+            "Payment is due upon receipt of the invoice.",
+            "Payment is due within 30 days upon receipt of the invoice.",
+        ),
+        # how a notice works is no sum owed
+        ("Notice is effective upon receipt.", "This Agreement is effective as of August 1, 2004."),
+    ],
+)
+def test_on_receipt_beside_its_own_words_or_of_a_notice_is_no_conflict(
+    claim: str, passage: str
+) -> None:
+    assert check_facts(claim, [passage]).conflicts == ()

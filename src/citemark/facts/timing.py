@@ -29,6 +29,13 @@ _ANCHORS = frozenset(
     map(stem, "effect effective due payable owing vest commence begin start expire".split())
 )
 _AT_ONCE = re.compile(r"\b(?:immediately|forthwith|at once|without delay)\b", re.IGNORECASE)
+# "due upon receipt", "payable on demand": a sum owed at once, as the event happens. Of a
+# sum only: "effective upon receipt" is how a notice works, beside "effective as of"
+# dates of other things in the same contract.
+_ON_RECEIPT = re.compile(
+    r"\b(?:up)?on\s+(?:receipt|demand|presentation|presentment)\b", re.IGNORECASE
+)
+_OWED = frozenset(map(stem, "due payable owing".split()))
 # Characters after the anchor word within which the period or date must begin, in the
 # same clause ("due within thirty (30) days after delivery").
 _REACH = 40
@@ -55,7 +62,10 @@ def timing_conflicts(
     if not passages:
         return ()
     values = ("at once", "later:")
-    return tuple(_timed_instead(claim, passages, facts_of, _AT_ONCE, _ANCHORS, _TIES, values))
+    found = _timed_instead(claim, passages, facts_of, _AT_ONCE, _ANCHORS, _TIES, values)
+    if "on " in claim:  # every "upon receipt", "on demand" holds it
+        found += _timed_instead(claim, passages, facts_of, _ON_RECEIPT, _OWED, _TIES, values)
+    return tuple(found)
 
 
 def _timed_instead(
