@@ -1799,3 +1799,19 @@ def test_on_receipt_beside_its_own_words_or_of_a_notice_is_no_conflict(
     claim: str, passage: str
 ) -> None:
     assert check_facts(claim, [passage]).conflicts == ()
+
+
+def test_only_before_an_opposite_word_is_passed_over_for_its_subject() -> None:
+    found = check_facts(
+        "The buyer may inspect the goods before payment.",
+        ["The buyer may inspect the goods only after payment."],
+    ).conflicts
+    assert [(c.claim.text, c.evidence.text) for c in found] == [("before", "after")]
+    # what is narrowed must still be the same thing
+    assert (
+        check_facts(
+            "The buyer may inspect the goods before payment.",
+            ["The seller may ship the samples only after payment."],
+        ).conflicts
+        == ()
+    )

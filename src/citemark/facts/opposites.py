@@ -290,6 +290,11 @@ def _could_oppose(w: str) -> bool:
     )
 
 
+# Adverbs that narrow a word without naming what it is said of: "may inspect the goods
+# only after payment" says "after" of the goods as "before payment" does.
+_RESTRICTIVE = frozenset(("only", "solely", "exclusively"))
+
+
 def _subject(toks: Sequence[Tok], i: int) -> str | None:
     """The content word before token ``i``, past auxiliaries and a few adverbs, as a
     stem; ``None`` when a negation, another stopword or the text's start comes first."""
@@ -297,7 +302,7 @@ def _subject(toks: Sequence[Tok], i: int) -> str | None:
         t = toks[j]
         if t.cue is not None:
             return None
-        if t.lower in PASSED_OVER or (j == i - 1 and t.lower == "as"):
+        if t.lower in PASSED_OVER or t.lower in _RESTRICTIVE or (j == i - 1 and t.lower == "as"):
             continue  # "upheld the statute as constitutional": said of the statute
         if t.lower == "we":
             return _COURT  # an opinion's "we affirm" is the court's
