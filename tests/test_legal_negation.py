@@ -66,6 +66,12 @@ def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
             "The Supplier shall not be responsible for any shipping costs.",
             ("shall be responsible", "shall not be responsible"),
         ),
+        # a plain verb against its denial, what follows written in another order
+        (
+            "Confidential Information includes publicly available information.",
+            "Confidential Information does not include information that is publicly available.",
+            ("includes", "does not include"),
+        ),
         # without the open list's "but", "not limited to" is a statement
         (
             "Liability is limited to direct damages.",

@@ -566,9 +566,22 @@ def _said_plainly(
         said,
         lambda t: (
             _word_before(said_text, t.start) == subject
-            and (whole or word_after(said_text, t.end) == complement)
+            and (
+                whole
+                or word_after(said_text, t.end) == complement
+                or _lists_meet(negated_text, n.fact.end, said_text, t.end)
+            )
         ),
     )
+
+
+def _lists_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
+    """Whether both verbs are done to something and the first thing after either is
+    among the other's ("includes publicly available information" / "does not include
+    information that is publicly available"; not "accrues monthly" / "does not accrue
+    during the grace period")."""
+    a, b = _words_in_clause(a_text, a_end), _words_in_clause(b_text, b_end)
+    return bool(a and b) and (a[0] in b or b[0] in a)
 
 
 def _head_said(
