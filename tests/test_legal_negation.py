@@ -72,6 +72,12 @@ def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
             "Confidential Information does not include information that is publicly available.",
             ("includes", "does not include"),
         ),
+        # "with notice" read past a count written twice ("thirty (30) days'")
+        (
+            "The Company may terminate the employee without notice.",
+            "The Company may terminate the employee upon thirty (30) days' written notice.",
+            ("without notice", "upon thirty (30) days' written notice"),
+        ),
         # without the open list's "but", "not limited to" is a statement
         (
             "Liability is limited to direct damages.",

@@ -22,7 +22,7 @@ from .counts import count_conflicts
 from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
 from .forum import forum_conflicts
-from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, ORD_WORDS, STOPWORDS
+from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, NUM_WORDS, ORD_WORDS, STOPWORDS
 from .model import (
     NUMERIC_KINDS,
     DateKeys,
@@ -186,12 +186,18 @@ _WITH = frozenset(("with", "upon"))
 _FOR_STATED = frozenset((stem("cause"),))
 
 
+# The figures a legal count repeats between its words: "thirty (30) days' notice".
+_COUNT_GAP = re.compile(r"\s*\(\d+\)\s*")
+
+
 def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
     """The "with" or "upon" a few qualifying words before token ``i`` ("with 24 hours'
     notice", "upon prior written notice"), which states the word as present against a
     "without" on the other side."""
-    for j in range(i - 1, max(-1, i - 4), -1):
-        if _gap_has_punct(text, toks[j].end, toks[j + 1].start):
+    for j in range(i - 1, max(-1, i - 5), -1):
+        if _gap_has_punct(text, toks[j].end, toks[j + 1].start) and not _COUNT_GAP.fullmatch(
+            text, toks[j].end, toks[j + 1].start
+        ):
             return None
         w = toks[j].lower
         if w == "upon" and (not j or _gap_has_punct(text, toks[j - 1].end, toks[j].start)):
@@ -199,8 +205,8 @@ def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
             # not the word's
         if w in _WITH:
             return j
-        if w not in _WITH_QUALIFIERS and not w.isdigit():
-            return None
+        if w not in _WITH_QUALIFIERS and not w.isdigit() and w not in NUM_WORDS:
+            return None  # "upon thirty (30) days' written notice" reads past "thirty"
     return None
 
 
