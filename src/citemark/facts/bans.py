@@ -52,11 +52,11 @@ def ban_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ..
         verb = m.group("verb")
         if verb.lower() in STOPWORDS or not verb.islower() or verb.endswith("ly"):
             continue  # "may not", "May 2020", "may lawfully be transported"
-        acts = {stem(m.group("verb").lower()), *_done_to(claim, m.end())}
+        acts = {stem(verb.lower()), *_done_to(claim, m.end())}
         found = _first_ban(passages, acts)
         if found is not None:
             index, ban = found
-            said = Fact("negation", m.group(), "pos:" + m.group("verb").lower(), m.start(), m.end())
+            said = Fact("negation", m.group(), "pos:" + verb.lower(), m.start(), m.end())
             evidence = Fact(
                 "negation", ban.group(), "not:" + ban.group("thing").lower(), *ban.span()
             )

@@ -429,7 +429,12 @@ def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
     incidental or consequential damages"); "shall provide the Services" says nothing
     against "shall not provide any warranty"."""
     a, b = _words_in_clause(a_text, a_end), _words_in_clause(b_text, b_end)
-    return not a or not b or a[0] in b or b[0] in a
+    return not a or not b or _first_in_other(a, b)
+
+
+def _first_in_other(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether either's first word is among the other's (both non-empty)."""
+    return a[0] in b or b[0] in a
 
 
 _IN_CLAUSE = re.compile(r"[^\W\d_]+|[.;:!?\n]")
@@ -587,7 +592,7 @@ def _lists_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
     information that is publicly available"; not "accrues monthly" / "does not accrue
     during the grace period")."""
     a, b = _words_in_clause(a_text, a_end), _words_in_clause(b_text, b_end)
-    return bool(a and b) and (a[0] in b or b[0] in a)
+    return bool(a and b) and _first_in_other(a, b)
 
 
 def _head_said(
@@ -837,7 +842,13 @@ def _same_statement(
     - a word with an infinitive is about what the infinitive names: "it is not
       possible to go below zero" says nothing of "negative temperatures are
       possible", and "not permitted to sublet" nothing of "permitted to assign"; so
-      the other side must name that verb too (any stopword verb aside).
+      the other side must name that verb too (any stopword verb aside);
+    - a verb that classes a thing ("deemed", "construed") is about what it classes it
+      as: both sides must class it alike;
+    - a verb is about what it is done to: where both sides are active or both passive,
+      the first content word after either, in its clause, must be among the other's
+      ("shall provide the Services" / "shall not provide any warranty" is none), unless
+      an exception follows the denial ("may not be amended except by ...").
     """
     word = negated.value.partition(":")[2]
     if word.endswith("ly") != said.endswith("ly"):

@@ -3,12 +3,12 @@
 "Disputes go to arbitration in Wilmington" shares "disputes" and "Wilmington" with "Any
 dispute ... shall be resolved exclusively in the state or federal courts located in
 Wilmington, Delaware", and no value or negation check reads the one word that differs.
-The forum is a conflict only where each side says it of disputes (a dispute, claim or
-controversy in the same sentence), names one kind of forum alone, and states it
-plainly: "judgment on the award may be entered in any court" names both and backs
-either; a fee clause ("the prevailing party in any arbitration") says nothing of where
-disputes go, and a denial or a waiver ("instead of litigation", "waives any right to a
-jury trial") is left to the other checks.
+The forum is a conflict only where each side sends disputes to it (a dispute, claim or
+controversy, then a verb of resolving, then the forum, in one sentence), names one kind
+of forum alone, and states it plainly: "judgment on the award may be entered in any
+court" names both and backs either; a fee clause ("the prevailing party in any
+arbitration") says nothing of where disputes go, and a denial or a waiver ("instead of
+litigation", "waives any right to a jury trial") is left to the other checks.
 """
 
 from __future__ import annotations
@@ -18,12 +18,9 @@ from collections.abc import Sequence
 
 from .model import Fact, FactConflict
 
-_DISPUTE = re.compile(
-    r"\b(?:disputes?|claims?|controvers(?:y|ies)|disagreements?)\b", re.IGNORECASE
-)
 _ARBITRATION = re.compile(r"\barbitrat\w*|\barbitral\b", re.IGNORECASE)
 _COURT = re.compile(r"\bcourts?\b|\blitigat\w*|\blawsuits?\b", re.IGNORECASE)
-_FORUMS = (("arbitration", _ARBITRATION), ("court", _COURT))
+_FORUMS = {"arbitration": _ARBITRATION, "court": _COURT}
 # Disputes sent to a forum: the dispute, then a verb of resolving, then the forum, in one
 # sentence ("Any dispute ... shall be resolved exclusively in the state or federal
 # courts", "the claim shall be settled by the American Arbitration Association").
@@ -66,14 +63,10 @@ def forum_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
 
 def _plain_forum(text: str, start: int, end: int) -> tuple[str, re.Match[str]] | None:
     """The one kind of forum a sentence plainly gives disputes, with its first word."""
-    sent = _SENT_TO.search(text, start, end)
-    if sent is None or _TURNED.search(text, start, end):
+    if _SENT_TO.search(text, start, end) is None or _TURNED.search(text, start, end):
         return None
-    kinds = [kind for kind, pattern in _FORUMS if pattern.search(text, start, end)]
-    if len(kinds) != 1:
-        return None
-    forum = _FORUMS[0][1] if kinds[0] == "arbitration" else _FORUMS[1][1]
-    return kinds[0], forum.search(text, start, end)
+    found = [(kind, m) for kind, forum in _FORUMS.items() if (m := forum.search(text, start, end))]
+    return found[0] if len(found) == 1 else None
 
 
 def _other_forum(text: str, kind: str) -> re.Match[str] | None:
