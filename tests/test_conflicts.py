@@ -1818,3 +1818,21 @@ def test_a_passive_duty_is_read_with_its_modal() -> None:
         )
         == []
     )
+
+
+def test_once_counts_only_before_its_period() -> None:
+    assert conflict_pairs(
+        "The Customer may audit the Supplier twice per year.",
+        ["The Customer may audit the Supplier once per calendar year."],
+    ) == [("number", "twice", "once")]
+    assert conflict_pairs(
+        "The Customer may audit the Supplier once a year.",
+        ["The Customer may audit the Supplier twice a year."],
+    ) == [("number", "once", "twice")]
+    # "once" as "when" or "at once" counts nothing
+    for text in (
+        "Once an invoice is received, payment is due.",
+        "Once a party fails to cure, the other may terminate.",
+        "Payment is due at once.",
+    ):
+        assert [f for f in extract_facts(text) if f.kind == "number"] == []

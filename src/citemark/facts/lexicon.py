@@ -33,6 +33,7 @@ NUM_WORDS: dict[str, float] = {**_SMALL, **TENS, "dozen": 12, **SCALES}
 DESIGNATORS = frozenset(("section", "article", "rule", "no"))
 # How many times a multiplier word says: "twice" is "two times", "treble damages" three.
 MULTIPLIERS: dict[str, float] = {
+    "once": 1,  # a count only before its period: "once per year" (see patterns.py)
     "twice": 2,
     "thrice": 3,
     "double": 2,

@@ -131,8 +131,11 @@ _ALTERNATIVES: dict[str, str] = {
     # "twice", "treble damages": a multiplier, the same fact as "two times" / "three times".
     # "double" and its kin only before what they multiply ("double the rent"), since
     # "a double room" or "a triple jump" multiplies nothing.
+    # "once" only as a count of a period ("once per year", "once each calendar quarter"),
+    # not "once the Agreement terminates" nor "at once".
     "multiplier": (
-        r"\b(?P<mult>(?i:twice|thrice))\b"
+        r"\b(?P<mult>(?i:twice|thrice)|(?<![Aa]t )(?i:once)(?=\s+(?i:per|each|every)\b"
+        r"|\s+(?i:an?)\s+(?i:year|month|week|day|quarter|calendar|fiscal|contract)))\b"
         r"|\b(?P<multadj>(?i:double|triple|treble|quadruple))"
         r"(?=\s+(?i:the|damages|its|their|his|her|that|what|any)\b)"
     ),
