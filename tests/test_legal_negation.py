@@ -78,6 +78,17 @@ def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
             "The Company may terminate the employee upon thirty (30) days' written notice.",
             ("without notice", "upon thirty (30) days' written notice"),
         ),
+        # "with" a party's consent is "with consent"
+        (
+            "The tenant may sublet without consent.",
+            "The tenant may sublet with the Landlord's consent.",
+            ("without consent", "with the Landlord's consent"),
+        ),
+        (
+            "The licensee may sublicense without consent.",
+            "The licensee may sublicense only with the licensor's prior written consent.",
+            ("without consent", "with the licensor's prior written consent"),
+        ),
         # without the open list's "but", "not limited to" is a statement
         (
             "Liability is limited to direct damages.",
@@ -101,6 +112,15 @@ def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, s
         ),
         # another thing is done to
         ("The Software may be copied.", "Neither party may assign this Agreement."),
+        # the claim states what the denial excepts, in the denial's clause
+        (
+            "The tenant may sublet with consent.",
+            "The tenant may not sublet without the Landlord's consent.",
+        ),
+        (
+            "The tenant may not sublet without consent.",
+            "The tenant may sublet with the Landlord's consent.",
+        ),
         # both passive, done another way or to another thing
         ("The goods shall not be shipped by air.", "The goods shall be shipped by sea."),
         (

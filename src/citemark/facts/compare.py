@@ -136,7 +136,8 @@ def _analyse_uncached(text: str) -> _Analysis:
         if prev not in ASSERT_PREV and not prev.endswith("ly"):
             # "with 24 hours' notice", "with prior written notice"; "for cause" is
             # "with cause"
-            j = _with_before(text, toks, i) if prev in _WITH_QUALIFIERS | _WITH else None
+            qualified = prev in _WITH_QUALIFIERS | _WITH or _OWNED.fullmatch(prev) is not None
+            j = _with_before(text, toks, i) if qualified else None
             if prev == "for" and root in _FOR_STATED:
                 j = i - 1
             if j is not None:
@@ -172,8 +173,11 @@ def _analyse_uncached(text: str) -> _Analysis:
 _WITH_QUALIFIERS = frozenset(
     """a an the prior written advance reasonable express mutual proper due sufficient
     adequate formal oral hours days weeks months business calendar hour's day's hours'
-    days'""".split()
+    days' other""".split()
 )
+# A party's own word before what it gives: "with the Landlord's prior written consent",
+# "with the other party's consent".
+_OWNED = re.compile(r"[^\W\d_]+['’]s?")
 
 
 # What states a thing as given, against a "without": "with notice", "upon 24 hours'
@@ -194,7 +198,7 @@ def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
     """The "with" or "upon" a few qualifying words before token ``i`` ("with 24 hours'
     notice", "upon prior written notice"), which states the word as present against a
     "without" on the other side."""
-    for j in range(i - 1, max(-1, i - 5), -1):
+    for j in range(i - 1, max(-1, i - 7), -1):
         if _gap_has_punct(text, toks[j].end, toks[j + 1].start) and not _COUNT_GAP.fullmatch(
             text, toks[j].end, toks[j + 1].start
         ):
@@ -205,7 +209,8 @@ def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
             # not the word's
         if w in _WITH:
             return j
-        if w not in _WITH_QUALIFIERS and not w.isdigit() and w not in NUM_WORDS:
+        owned = _OWNED.fullmatch(w) is not None
+        if w not in _WITH_QUALIFIERS and not w.isdigit() and w not in NUM_WORDS and not owned:
             return None  # "upon thirty (30) days' written notice" reads past "thirty"
     return None
 
@@ -473,6 +478,16 @@ def _said(
     found = _said_plainly(negated_text, n, negated, said_text, said)
     if found is None:
         return None
+    if (
+        n.cue not in _DETERMINER_CUES
+        and not _WITHOUT.search(said_text, found.end, _clause_end(said_text, found.end))
+        and _states_exception(
+            negated_text, n.fact.end, said_text, _clause_end(negated_text, n.fact.end)
+        )
+    ):
+        # "may sublet with consent" / "may not sublet without the Landlord's consent"; a
+        # statement that says "without" itself claims the denied case
+        return None
     if _only_near(said_text, found.start) and _agrees_with_only(negated_text, n, said_text):
         return None
     if _conditional(negated_text, n.fact.start) != _conditional(said_text, found.start):
@@ -498,6 +513,7 @@ def _conditional(text: str, at: int) -> bool:
     return _CONDITION.search(text, breaks[-1] if breaks else begin, at) is not None
 
 
+_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
 # "only in writing" restricts what it follows as "not ... except in writing" does.
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 _RESTRICTION_REACH = 60  # characters after the positive statement read for its "only"
@@ -703,12 +719,14 @@ _GENERIC = frozenset(map(stem, "party parties other prior written agreement its 
 _SAID_WITHOUT = re.compile(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
-def _states_exception(negated_text: str, at: int, said_text: str) -> bool:
-    """Whether ``said_text`` says what the denial after ``at`` excepts: "Either party may
-    assign the agreement to an affiliate" or "... with consent" claims the exception, not
-    the denied act ("The Seller may assign the Agreement without consent" does not)."""
+def _states_exception(negated_text: str, at: int, said_text: str, end: int | None = None) -> bool:
+    """Whether ``said_text`` says what the denial after ``at`` (up to ``end``) excepts:
+    "Either party may assign the agreement to an affiliate" or "... with consent" claims
+    the exception, not the denied act ("The Seller may assign the Agreement without
+    consent" does not)."""
     wanted: set[str] = set()
-    for m in _EXCEPTION.finditer(negated_text, at):
+    stop = len(negated_text) if end is None else end
+    for m in _EXCEPTION.finditer(negated_text, at, stop):
         words = LETTERS.findall(m.group("rest"))[:6]
         wanted.update(stem(w.lower()) for w in words if w.lower() not in STOPWORDS)
     wanted -= _GENERIC
