@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
-from .scope import clause_before
+from .scope import act_before, clause_before, first_limit
 from .text import LETTERS, content_stems, sentence_around, stem
 
 
@@ -73,7 +74,6 @@ _NEXT = re.compile(r",?\s+(?:(?:and|or)\s+)?([^\W\d_]+(?:-[^\W\d_]+)*)")
 _ADJECTIVE = re.compile(r"perpetual|non-?expiring|unlimited|uncapped|limitless", re.IGNORECASE)
 # Words every open form but "without limit" holds.
 _OPEN_HINTS = ("unlimited", "uncapped", "limitless", "perpetual", "expir")
-_ACT_WORDS = 3  # content words before the claim's words that name what has no bound
 
 
 def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -89,12 +89,13 @@ def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
     for bound in _BOUNDS:
         for m in bound.open_.finditer(claim):
             thing = _said_of(claim, m)
-            found = _first_bound(passages, bound.bounded, thing) if thing else None
+            if not thing:
+                continue
+            said = Fact("opposite", m.group(), bound.values[0], m.start(), m.end())
+            limit = partial(_bound_in, bounded=bound.bounded, thing=thing)
+            found = first_limit(said, passages, limit, bound.values[1])
             if found is not None:
-                index, (a, b) = found
-                said = Fact("opposite", m.group(), bound.values[0], m.start(), m.end())
-                evidence = Fact("opposite", passages[index][a:b], bound.values[1], a, b)
-                out.append(FactConflict("opposite", said, evidence, index))
+                out.append(found)
     return tuple(out)
 
 
@@ -105,9 +106,7 @@ def _said_of(text: str, m: re.Match[str]) -> frozenset[str]:
     unlimited")."""
     if _ADJECTIVE.fullmatch(m.group()) and (noun := _noun_after(text, m.end())):
         return frozenset((stem(noun.lower()),))
-    before = LETTERS.findall(clause_before(text, m.start()))
-    words = [w for w in before if w.lower() not in STOPWORDS]
-    return frozenset(stem(w.lower()) for w in words[-_ACT_WORDS:])
+    return act_before(text, m.start())
 
 
 def _noun_after(text: str, at: int) -> str | None:
@@ -121,19 +120,16 @@ def _noun_after(text: str, at: int) -> str | None:
     return last
 
 
-def _first_bound(
-    passages: Sequence[str], bounded: re.Pattern[str], thing: frozenset[str]
-) -> tuple[int, tuple[int, int]] | None:
-    """The first passage's first bound on ``thing``, in no sentence with an exception."""
-    for index, text in enumerate(passages):
-        for m in bounded.finditer(text):
-            clause = _NO_EVENT.sub("", clause_before(text, m.end()), count=1)
-            if (
-                not _subject(clause).isdisjoint(thing)
-                and thing <= content_stems(clause)
-                and not _excepted(text, m)
-            ):
-                return index, (m.start(), m.end())
+def _bound_in(text: str, bounded: re.Pattern[str], thing: frozenset[str]) -> tuple[int, int] | None:
+    """Where ``text`` first bounds ``thing``, in no sentence with an exception."""
+    for m in bounded.finditer(text):
+        clause = _NO_EVENT.sub("", clause_before(text, m.end()), count=1)
+        if (
+            not _subject(clause).isdisjoint(thing)
+            and thing <= content_stems(clause)
+            and not _excepted(text, m)
+        ):
+            return m.start(), m.end()
     return None
 
 

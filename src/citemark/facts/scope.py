@@ -63,13 +63,13 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
     for m in _EVERY.finditer(claim):
         noun = stem(m.group("noun").lower())
         said = Fact("opposite", m.group(), "every:" + noun, m.start(), m.end())
-        found = _first_limit(said, passages, lambda t, n=noun: _limited(t).get(n), "only:" + noun)
+        found = first_limit(said, passages, lambda t, n=noun: _limited(t).get(n), "only:" + noun)
         if found is not None:
             out.append(found)
     return tuple(out)
 
 
-def _first_limit(
+def first_limit(
     said: Fact,
     passages: Sequence[str],
     limit: Callable[[str], tuple[int, int] | None],
@@ -139,7 +139,7 @@ def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, .
     for m in _BOTH_SIDES.finditer(claim):
         who, verb = _act(m)
         said = Fact("opposite", m.group(who), "both:" + verb.lower(), *m.span(who))
-        found = _first_limit(said, passages, partial(_alone, verb=verb), "one:" + verb.lower())
+        found = first_limit(said, passages, partial(_alone, verb=verb), "one:" + verb.lower())
         if found is not None:
             out.append(found)
     return tuple(out)
@@ -171,7 +171,7 @@ def place_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
     for m in _EVERYWHERE.finditer(claim):
         near = _near_stems(claim, m.start(), m.end())
         said = Fact("opposite", m.group(), "everywhere", m.start(), m.end())
-        found = _first_limit(said, passages, partial(_one_place, near=near), "one place")
+        found = first_limit(said, passages, partial(_one_place, near=near), "one place")
         if found is not None:
             out.append(found)
     return tuple(out)
@@ -258,12 +258,12 @@ def any_time_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     out: list[FactConflict] = []
     for open_, limited, (value, limit_value) in _OPEN_AND_LIMITED:
         for m in open_.finditer(claim):
-            act = _act_before(claim, m.start())
+            act = act_before(claim, m.start())
             if not act:
                 continue
             said = Fact("opposite", m.group(), value, m.start(), m.end())
             limit = partial(_limited_to, open_=open_, limited=limited, act=act)
-            found = _first_limit(said, passages, limit, limit_value)
+            found = first_limit(said, passages, limit, limit_value)
             if found is not None:
                 out.append(found)
     return tuple(out)
@@ -272,7 +272,7 @@ def any_time_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
 _ACT_WORDS = 3  # content words before "at any time" that name the act
 
 
-def _act_before(text: str, at: int) -> frozenset[str]:
+def act_before(text: str, at: int) -> frozenset[str]:
     """Stems of the last few content words before ``at`` in its clause."""
     words = LETTERS.findall(clause_before(text, at))
     content = [w for w in words if w.lower() not in STOPWORDS]
