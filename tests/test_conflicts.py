@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from fact_pairs import conflict_pairs
 
 import citemark
 from citemark.facts import check_facts, extract_facts
 
 LEASE = "A tenant must bring an action within one year of the end of the tenancy."
-
-
-def conflict_pairs(claim: str, passages: list[str]) -> list[tuple[str, str, str]]:
-    return [(c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, passages).conflicts]
 
 
 # --- library level ---------------------------------------------------------

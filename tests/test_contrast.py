@@ -4,15 +4,9 @@ refund"): the claim that states it is in conflict, in the same slot only."""
 from __future__ import annotations
 
 import pytest
+from fact_pairs import conflicts
 
 import citemark
-from citemark.facts import check_facts
-
-
-def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
-    return [
-        (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
-    ]
 
 
 @pytest.mark.parametrize(

@@ -4,14 +4,7 @@ disputes to one kind of forum."""
 from __future__ import annotations
 
 import pytest
-
-from citemark.facts import check_facts
-
-
-def conflicts(claim: str, passage: str) -> list[tuple[str, str, str]]:
-    return [
-        (c.kind, c.claim.text, c.evidence.text) for c in check_facts(claim, [passage]).conflicts
-    ]
+from fact_pairs import conflicts
 
 
 @pytest.mark.parametrize(
