@@ -1132,10 +1132,11 @@ def test_supplier_and_customer_are_the_two_sides_of_a_supply_contract() -> None:
     assert opposite_pairs(
         "The Supplier shall pay the shipping costs.", "The Customer shall pay the shipping costs."
     ) == [("Supplier", "Customer")]
+    # who may terminate (said in the passive) and who becomes insolvent: both swapped
     assert opposite_pairs(
         "The Agreement may be terminated by the Supplier if the Customer becomes insolvent.",
         "The Agreement may be terminated by the Customer if the Supplier becomes insolvent.",
-    ) == [("Customer", "Supplier")]
+    ) == [("Supplier", "Customer"), ("Customer", "Supplier")]
     # both sides said together, or each in its own role
     assert (
         opposite_pairs(

@@ -350,6 +350,10 @@ class _Statement(NamedTuple):
     # a second verb of one subject ("granted the motion for summary judgment and denied
     # the motion to dismiss"): no subject stands before it, but it has the first verb's
     elided: bool = False
+    # a party's act read with more guessing (said in the passive, "costs shall be borne
+    # by Seller", or a cost "borne" read as paid): it clashes with another party's only
+    # over the same thing (``then``)
+    strict: bool = False
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -361,7 +365,10 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     if _base(toks[i].lower) in PARTY_OPPOSITES and owner(text, toks[i]):
         return _owner_statement(text, toks[i])
     if toks[i].lower in PARTY_OPPOSITES:
-        return _party_statement(text, toks, i) if _leads(text, toks, i) else None
+        passive = _passive_party_statement(text, toks, i)
+        if passive is None and _leads(text, toks, i):
+            return _party_statement(text, toks, i)
+        return passive
     if toks[i].lower in FREQUENCY_OPPOSITES:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
@@ -545,13 +552,121 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
         near.append(toks[j])
     negative = any(t.cue is not None for t in near)
     modal = next((_MODALS[t.lower] for t in near if t.lower in _MODALS), "")
-    if after and after[0] in _BEARING:
-        after = (*after[1:], *words_after(text, at, 3, breaks=True)[2:])
+    borne = False
+    if _OWN_VERB.match(text, at):
+        after = (_OWN, *after[:1])  # "own" is a stopword ("its own"), not here
+    elif after and after[0] in _BEARING:
+        later = words_after(text, at, 4, breaks=True)
+        borne = after[0] == _BEAR and not _COSTS.isdisjoint(later[1:])
+        # "bears all shipping costs" pays them; "bears the burden of proof" is the burden
+        after = (_PAY, *after[1:]) if borne else (*after[1:], *later[2:3])
     complement = after[0] if after else None
     then = after[1] if len(after) > 1 else None
     return _Statement(
-        _subject(toks, i), complement, complement, False, frozenset(), then, negative, modal
+        _subject(toks, i),
+        complement,
+        complement,
+        False,
+        frozenset(),
+        then,
+        negative,
+        modal,
+        strict=borne,
     )
+
+
+# Past participles whose verb Snowball does not give back ("paid" is not "pay"), as the
+# stem the active verb has; the bearing verbs map to themselves and are passed over as
+# ``_party_statement`` passes them.
+_PARTICIPLES = {
+    "paid": "pay",
+    "borne": "bear",
+    "born": "bear",
+    "held": "hold",
+    "made": "make",
+    "kept": "keep",
+    "given": "give",
+    "sold": "sell",
+    "bought": "buy",
+    "done": "do",
+    "written": "write",
+}
+_BY_LEADS = frozenset("the a each such said".split())
+_BE = frozenset("is are was were be been".split())
+
+
+def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
+    """What a party does, said in the passive ("All shipping costs shall be borne by
+    Seller", "All improvements shall be owned by Licensor"): the statement its active
+    form would make ("Seller shall bear all shipping costs"), so that the two voices
+    compare. Only a passive clause with its "be" counts: "costs incurred by Seller" or
+    "notice given by Buyer" says what the party did to a thing, not who does the act."""
+    j = i - 1
+    while j > 0 and toks[j].lower in _BY_LEADS:
+        j -= 1
+    if j < 2 or toks[j].lower != "by" or _boundary(text, toks[j], toks[i]):
+        return None
+    participle = toks[j - 1].lower
+    verb = _participle_verb(participle)
+    be = j - 2
+    if verb is None or toks[be].lower not in _BE or _boundary(text, toks[be], toks[j]):
+        return None
+    head, negative, modal = _passive_head(text, toks, be)
+    if not head:
+        return None
+    if verb == _BEAR and not _COSTS.isdisjoint(head):
+        verb = _PAY  # "costs shall be borne by Seller": Seller pays them
+    words = head[:2] if verb in _BEARING else [verb, head[0]]
+    then = words[1] if len(words) > 1 else None
+    return _Statement(
+        None, words[0], words[0], False, frozenset(), then, negative, modal, strict=True
+    )
+
+
+# Words of a passive clause's subject that are no content of it: "All shipping costs",
+# "The cost of the audit", "such a plan".
+_HEAD_GLUE = frozenset("the a an all any each such of".split())
+
+
+def _participle_verb(word: str) -> str | None:
+    """The active verb's stem of a past participle ("paid": "pay", "owned": "own")."""
+    return _PARTICIPLES.get(word) or (stem(word) if word.endswith("ed") else None)
+
+
+def _agent_at(toks: Sequence[Tok], k: int) -> bool:
+    """Whether token ``k`` is the "by" of a participle's agent ("made by Licensee")."""
+    return toks[k].lower == "by" and k > 0 and _participle_verb(toks[k - 1].lower) is not None
+
+
+def _passive_head(text: str, toks: Sequence[Tok], be: int) -> tuple[list[str], bool, str]:
+    """The content words (stems) of the subject right before the "be" at ``be`` and its
+    auxiliaries ("All shipping costs shall not be"), whether a negation stands there, and
+    the modal's mode. The subject ends at any other word: "to be used by Licensee" or
+    "the Documentation to be used" has none, being no statement of its own."""
+    k = be - 1
+    negative = False
+    modal = ""
+    while k >= 0 and (toks[k].lower in PASSED_OVER or toks[k].cue is not None):
+        negative = negative or toks[k].cue is not None
+        modal = modal or _MODALS.get(toks[k].lower, "")
+        if _boundary(text, toks[k], toks[k + 1]):
+            return [], negative, modal
+        k -= 1
+    head: list[str] = []
+    while k >= 0 and (toks[k].content or toks[k].lower in _HEAD_GLUE or _agent_at(toks, k)):
+        t = toks[k]
+        if _agent_at(toks, k):
+            # "All improvements made by Licensee shall be owned": what was read is the
+            # maker, and the subject lies before its participle
+            head.clear()
+            k -= 2
+            continue
+        if t.content and t.lower not in STOPWORDS and not owner(text, t):
+            head.insert(0, stem(t.lower))
+        if k and _boundary(text, toks[k - 1], t):
+            break
+        k -= 1
+    return head, negative, modal
 
 
 # ", not the Landlord," or ", and not the Landlord,": who does not do it, between a party
@@ -562,6 +677,18 @@ _ASIDE = re.compile(r"\s*,\s*(?:and\s+)?not\s+[^,;:.()\n]{1,40},")
 # Verbs that only say whose a thing is ("has", "bears", "carries", "holds" the burden of
 # proof), passed over so that what is borne is the statement (stems).
 _BEARING = frozenset(("bear", "carri", "hold"))
+
+
+# What a party pays when it "bears" it ("Buyer shall bear all shipping costs"), as
+# stems: bearing a cost is paying it, where bearing a burden of proof is not.
+_COSTS = frozenset(map(stem, "cost expense fee charge tax".split()))
+_BEAR = stem("bear")
+_OWN = stem("own")
+# "own" as a party's verb: "Licensor shall own all improvements".
+_OWN_VERB = re.compile(
+    r"\s+(?:(?:shall|will|must|may|should|would|does|did)\s+(?:not\s+)?)?own\b", re.IGNORECASE
+)
+_PAY = stem("pay")
 
 
 # A duty and a leave are two statements: "The tenant must pay rent" says nothing against
@@ -824,6 +951,12 @@ def _same_object(a: _Statement, b: _Statement) -> bool:
     return a.then is None or b.then is None or a.then == b.then
 
 
+def _same_thing(a: _Statement, b: _Statement) -> bool:
+    """Two parties' acts are done to one named thing: stricter than ``_same_object``,
+    which lets a statement with no thing pass."""
+    return a.then is not None and a.then == b.then
+
+
 def _prefixed_forms(word: str) -> list[str]:
     """The words ``_negated`` relates to ``word``, either way round."""
     forms = ["non-" + word, "non" + word]
@@ -866,6 +999,7 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 not same
                 and found is None
                 and _one_statement(stated, said)
+                and (not (stated.strict or said.strict) or _same_thing(stated, said))
                 and stated.negative == said.negative
                 and _modes_agree(stated.modal, said.modal)
                 and _unnegated(text, words.toks, j)
