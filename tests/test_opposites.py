@@ -1775,6 +1775,12 @@ def test_a_plain_verb_states_a_duty_as_shall_does_for_the_other_party() -> None:
             "The note is payable on June 30, 2026.",
             ("on demand", "June 30, 2026"),
         ),
+        # written as a defined term
+        (
+            "The note is payable On Demand.",
+            "The note is payable thirty (30) days after the date hereof.",
+            ("On Demand", "thirty (30) days"),
+        ),
     ],
 )
 def test_a_sum_owed_on_receipt_against_a_delay_conflicts(

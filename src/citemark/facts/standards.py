@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .model import Fact, FactConflict
+from .roles import words_after
+from .text import stem
 
 # Families of standards, each a tuple of (name, pattern). Patterns are matched
 # case-insensitively at word boundaries, any run of spaces between words.
@@ -72,6 +74,17 @@ _FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
         ),
     ),
     (
+        # how hard a party must try: terms of art a court holds apart ("best efforts" asks
+        # more than "commercially reasonable efforts"); compared only for one act (below).
+        # The longer names need no guard: a match is taken from its leftmost start, so
+        # "commercially reasonable efforts" is never read as "reasonable efforts"
+        ("best efforts", r"best (?:efforts|endeavou?rs)"),
+        ("reasonable best efforts", r"reasonable best (?:efforts|endeavou?rs)"),
+        ("commercially reasonable efforts", r"commercially reasonable (?:efforts|endeavou?rs)"),
+        ("reasonable efforts", r"reasonable (?:efforts|endeavou?rs)"),
+        ("good faith efforts", r"good[- ]faith (?:efforts|endeavou?rs)"),
+    ),
+    (
         ("strict scrutiny", r"strict scrutiny"),
         ("intermediate scrutiny", r"intermediate scrutiny|heightened scrutiny"),
         ("rational basis", r"rational[- ]basis"),
@@ -121,7 +134,8 @@ def standard_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     out: list[FactConflict] = []
     named = frozenset(k for k, _, _ in said)
     for key, start, end in said:
-        found = _rival(key, named, passages)
+        act = _act_after(claim, end) if _name(key) in _EFFORTS else None
+        found = _rival(key, named, passages, act)
         if found is not None:
             index, other, ev_start, ev_end = found
             out.append(
@@ -146,16 +160,67 @@ def _name(key: tuple[int, int]) -> str:
 
 
 def _rival(
-    key: tuple[int, int], named: frozenset[tuple[int, int]], passages: Sequence[str]
+    key: tuple[int, int],
+    named: frozenset[tuple[int, int]],
+    passages: Sequence[str],
+    act: tuple[str, ...] | None,
 ) -> tuple[int, tuple[int, int], int, int] | None:
     """The first passage that names another standard of the family and not this one;
     one the claim names too is no rival ("rejected the death penalty and imposed life
-    imprisonment" weighs the two)."""
+    imprisonment" weighs the two). An effort is a rival only for the claim's act
+    (``act``): a contract asks "best efforts to promote" and "commercially reasonable
+    efforts to deliver" of one party."""
+    efforts = _name(key) in _EFFORTS
+    if efforts and any(
+        k == key and _same_act(_act_after(text, end), act)
+        for text in passages
+        for k, _, end in standards(text)
+    ):
+        return None  # a cited passage asks the claim's effort for its act
     for index, text in enumerate(passages):
         stated = standards(text)
         if any(k == key for k, _, _ in stated):
             continue
         for k, start, end in stated:
-            if k[0] == key[0] and k not in named:
-                return index, k, start, end
+            if k[0] != key[0] or k in named:
+                continue
+            if efforts and not _same_act(_act_after(text, end), act):
+                continue
+            return index, k, start, end
     return None
+
+
+_EFFORTS = frozenset(
+    name for family in _FAMILIES for name, _ in family if name.endswith(" efforts")
+)
+# The act an effort is for: "efforts to promote the Products", "efforts in promoting".
+_ACT = re.compile(r"\s+(?:to|in)\s+(?:\w+ly\s+)?(?=[^\W\d_])", re.IGNORECASE)
+# Words of the act compared: its verb and the first two content words of what it is done
+# to ("to comply with all applicable requirements under the MGCL" is not "to comply with
+# all applicable provisions of the Sarbanes-Oxley Act").
+_ACT_WORDS = 3
+
+
+def _act_after(text: str, end: int) -> tuple[str, ...] | None:
+    """The stems of the act an effort ending at ``end`` is for."""
+    m = _ACT.match(text, end)
+    if m is None:
+        return None
+    verb = _WORD.match(text, m.end())
+    assert verb is not None  # the lookahead saw a letter
+    rest = words_after(text, verb.end(), _ACT_WORDS - 1, breaks=True)
+    return (stem(verb.group().lower()), *rest)
+
+
+def _same_act(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> bool:
+    """Whether two efforts are for one act: the verb and at least one word of what it is
+    done to, as far as both are read ("to promote the Products." / "to promote the
+    Products in the Territory"). A verb alone ("to ensure that ...", "to market and
+    sell") tells too little."""
+    if a is None or b is None:
+        return False
+    n = min(len(a), len(b))
+    return n >= 2 and a[:n] == b[:n]
+
+
+_WORD = re.compile(r"[^\W\d_]+")

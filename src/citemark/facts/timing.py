@@ -63,7 +63,7 @@ def timing_conflicts(
         return ()
     values = ("at once", "later:")
     found = _timed_instead(claim, passages, facts_of, _AT_ONCE, _ANCHORS, _TIES, values)
-    if "on " in claim:  # every "upon receipt", "on demand" holds it
+    if "on " in claim.lower():  # every "upon receipt", "On Demand" holds it
         found += _timed_instead(claim, passages, facts_of, _ON_RECEIPT, _OWED, _TIES, values)
     return tuple(found)
 
