@@ -19,6 +19,7 @@ from .bounds import bound_conflicts
 from .conflicts import find_rival, folded_words, one_name
 from .contrast import contrast_conflicts, joint_conflicts
 from .counts import count_conflicts
+from .currency import currency_conflicts
 from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
 from .forum import forum_conflicts
@@ -1148,8 +1149,9 @@ def _with_opposites(
     excludes that the claim covers, the delay it gives what the claim says happens
     immediately, the term it gives what the claim says lasts for ever (or the other way
     round), the things it denies in a contrast ("store credit, not a full refund"), the
-    joint liability it denies, the period it gives a rate, the warranties it disclaims
-    and a count of two or more against the claim's "one"; less those on a claim word
+    joint liability it denies, the period it gives a rate, the warranties it disclaims,
+    the currency it pays the claim's sum in and a count of two or more against the
+    claim's "one"; less those on a claim word
     already in conflict ("prohibited" is a negation as well)."""
     more: list[FactConflict] = []
     for o in (
@@ -1168,6 +1170,7 @@ def _with_opposites(
         *bound_conflicts(claim, passages),
         *forum_conflicts(claim, passages),
         *ban_conflicts(claim, passages),
+        *currency_conflicts(claim, passages),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
         *count_conflicts(claim, passages, _facts_of),

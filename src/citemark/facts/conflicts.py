@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from .lexicon import DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
+from .lexicon import CURRENCIES, DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ
 from .roles import Role, role_of, slot_of
@@ -290,7 +290,8 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if _business_against_calendar(claim, cp, ev, ep):
         return True  # "30 business days" / "thirty (30) calendar days": other periods
     if cp.key == ep.key:
-        return False
+        # "$5,000" / "€5,000": the same figure in another currency
+        return claim.kind == "amount" and _currencies_differ(cp, ep)
     if cp.unit in DESIGNATORS:
         # A contract cites many sections in one phrasing ("has the meaning set forth in
         # Section 2.2" / "... in Section 6.1"): another section number in the passage is
@@ -309,6 +310,10 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if cp.unit is not None:
         return cp.unit == ep.unit
     return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
+
+
+def _currencies_differ(cp: Quantity, ep: Quantity) -> bool:
+    return cp.unit in CURRENCIES and ep.unit in CURRENCIES and cp.unit != ep.unit
 
 
 def _business_against_calendar(claim: Fact, cp: Quantity, ev: Fact, ep: Quantity) -> bool:
@@ -430,7 +435,8 @@ def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Ro
         )
     if isinstance(cp, Quantity) and isinstance(ep, Quantity) and not _mixed_periods(cp, ep):
         a, b = _order(claim, cp), _order(ev, ep)
-        if a is not None and b is not None and (_rounds_to(a, b) or _rounds_to(b, a)):
+        rounds = a is not None and b is not None and (_rounds_to(a, b) or _rounds_to(b, a))
+        if rounds and not _currencies_differ(cp, ep):
             return 0  # one side rounds the other ("4.9 million" / "4,872,000", either way)
         if claim.kind == "number" and cp.unit is None:
             return len(crole.head & erole.head) and len(crole.context & erole.context)
