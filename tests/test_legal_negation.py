@@ -82,6 +82,13 @@ from fact_pairs import conflicts
             "The licensee may sublicense only with the licensor's prior written consent.",
             ("without consent", "with the licensor's prior written consent"),
         ),
+        # an exception in writing is not one done orally
+        (
+            "The agreement can be amended orally.",
+            "This Agreement may not be amended except by a written instrument signed by both "
+            "parties.",
+            ("can be amended", "may not be amended"),
+        ),
         # without the open list's "but", "not limited to" is a statement
         (
             "Liability is limited to direct damages.",
@@ -113,6 +120,16 @@ def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, s
         (
             "The tenant may not sublet without consent.",
             "The tenant may sublet with the Landlord's consent.",
+        ),
+        # "in writing" states "except by a written instrument", and the other way round
+        (
+            "The agreement can be amended in writing.",
+            "This Agreement may not be amended except by a written instrument signed by both "
+            "parties.",
+        ),
+        (
+            "The agreement can be amended by a written instrument.",
+            "This Agreement may not be amended except in writing signed by both parties.",
         ),
         # both passive, done another way or to another thing
         ("The goods shall not be shipped by air.", "The goods shall be shipped by sea."),

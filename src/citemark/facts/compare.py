@@ -720,6 +720,15 @@ _GENERIC = frozenset(map(stem, "party parties other prior written agreement its 
 _SAID_WITHOUT = re.compile(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
+# Irregular forms an exception is stated in, as their verb's stem: "amended in writing"
+# states "except by a written instrument".
+_IRREGULAR_STEMS = {"written": "write"}
+
+
+def _exception_stem(word: str) -> str:
+    return _IRREGULAR_STEMS.get(word) or stem(word)
+
+
 def _states_exception(negated_text: str, at: int, said_text: str, end: int | None = None) -> bool:
     """Whether ``said_text`` says what the denial after ``at`` (up to ``end``) excepts:
     "Either party may assign the agreement to an affiliate" or "... with consent" claims
@@ -729,12 +738,12 @@ def _states_exception(negated_text: str, at: int, said_text: str, end: int | Non
     stop = len(negated_text) if end is None else end
     for m in _EXCEPTION.finditer(negated_text, at, stop):
         words = LETTERS.findall(m.group("rest"))[:6]
-        wanted.update(stem(w.lower()) for w in words if w.lower() not in STOPWORDS)
+        wanted.update(_exception_stem(w.lower()) for w in words if w.lower() not in STOPWORDS)
     wanted -= _GENERIC
     if not wanted:
         return False
     for m in LETTERS.finditer(said_text):
-        if stem(m.group().lower()) in wanted and not _SAID_WITHOUT.search(
+        if _exception_stem(m.group().lower()) in wanted and not _SAID_WITHOUT.search(
             said_text, max(0, m.start() - 30), m.start()
         ):
             return True
