@@ -1,5 +1,6 @@
-"""Currencies: the same figure in another currency ("$5,000" / "€5,000"), and the currency
-a sum is paid in ("All payments are made in euros" / "shall be made in U.S. dollars").
+"""Currencies: the same figure in another currency ("$5,000" / "€5,000"), the currency a
+sum is paid in ("All payments are made in euros" / "shall be made in U.S. dollars") and
+its form ("payable in cash" / "paid in shares").
 A passage naming the claim's currency too, a bare "dollars" against another dollar,
 another thing paid, and a rounded or converted figure are none."""
 
@@ -39,6 +40,17 @@ from fact_pairs import conflicts
             "All royalties shall be paid in lawful money of the United States.",
             ("opposite", "euros", "lawful money of the United States"),
         ),
+        # the form a sum is paid in
+        (
+            "The purchase price is payable in cash.",
+            "The Purchase Price shall be paid in shares of the Buyer's common stock.",
+            ("opposite", "cash", "shares"),
+        ),
+        (
+            "The purchase price is paid in shares.",
+            "The Purchase Price shall be payable by the Buyer in cash at Closing.",
+            ("opposite", "shares", "cash"),
+        ),
     ],
 )
 def test_another_currency_conflicts(claim: str, passage: str, expected: tuple[str, ...]) -> None:
@@ -64,6 +76,24 @@ def test_another_currency_conflicts(claim: str, passage: str, expected: tuple[st
         # another thing paid, or no paying
         ("Royalties are paid in euros.", "Expenses shall be reimbursed in U.S. dollars."),
         ("The royalties are paid in euros.", "The Company reports its results in U.S. dollars."),
+        # cash is in some currency, and a choice or a mix of forms is none
+        (
+            "The purchase price is payable in cash.",
+            "The Purchase Price shall be paid in U.S. dollars.",
+        ),
+        (
+            "The purchase price is payable in cash or shares.",
+            "The Purchase Price shall be paid in shares of common stock.",
+        ),
+        (
+            "The purchase price is payable in cash.",
+            "The Purchase Price shall be paid in cash and shares of common stock.",
+        ),
+        # a word of paying far before, or across a comma, pays nothing in that form
+        (
+            "Fees are paid in cash.",
+            "No party shall accept any gift or payment, consideration or benefit in kind.",
+        ),
         # the claim names two currencies
         ("Fees are paid in euros or U.S. dollars.", "All fees shall be paid in U.S. dollars."),
         ("Fees are paid in euros or U.S. dollars.", "All fees shall be paid in pounds sterling."),

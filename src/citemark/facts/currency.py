@@ -1,5 +1,5 @@
 """The currency a sum is paid in: "All payments are made in euros" against "All payments
-shall be made in U.S. dollars".
+shall be made in U.S. dollars"; and its form: "payable in cash" against "paid in shares".
 
 No figure stands in either sentence, so the amount check (which compares figures and
 their currencies) has nothing to read, and every other word agrees. The currency is a
@@ -32,8 +32,13 @@ _NAMES: tuple[tuple[str, str], ...] = (
     ("cny", r"(?i:renminbi|(?:Chinese\s+)?yuan)|RMB|CNY"),
     ("inr", r"(?i:(?:Indian\s+)?rupees?)|INR"),
     ("dollar", r"(?i:dollars)"),
+    # the form a sum is paid in: money against shares ("payable in cash" / "paid in shares
+    # of the Buyer's common stock"); compared with each other, never with a currency
+    ("cash", r"(?i:cash)"),
+    ("stock", r"(?i:(?:shares|stock|(?:common|preferred|capital)\s+stock|securities|kind))"),
 )
 _DOLLARS = frozenset(("usd", "cad", "aud", "dollar"))
+_FORMS = frozenset(("cash", "stock"))
 _CURRENCY = re.compile(
     "|".join(rf"(?P<c{k}_{code}>\b(?:{pattern})\b)" for k, (code, pattern) in enumerate(_NAMES))
 )
@@ -54,6 +59,17 @@ _WORD = re.compile(r"[^\W\d_]+")
 _PAY_STEMS = {stem(w): "pay" for w in "pay paid payable payment payments".split()}
 
 
+# How far before the currency its word of paying may stand ("shall be paid by the Buyer
+# in"), with no comma between: "any gift or payment, consideration or benefit in kind"
+# pays nothing in kind.
+_PAYING_REACH = 40
+
+
+def _paying_before(before: str) -> bool:
+    found = list(_PAYING.finditer(before, max(0, len(before) - _PAYING_REACH)))
+    return bool(found) and "," not in before[found[-1].end() :]
+
+
 def _code(m: re.Match[str]) -> str:
     return (m.lastgroup or "").split("_", 1)[1]
 
@@ -61,6 +77,7 @@ def _code(m: re.Match[str]) -> str:
 # Text every currency name holds, lower-cased, and the codes as written: a test that
 # spares nearly every text the alternation (which tries each name at every word).
 _HINTS = ("dollar", "euro", "sterling", "pound", "yen", "franc", "renminbi", "yuan", "rupee")
+_HINT_FORMS = ("cash", "share", "stock", "securities", "kind")
 _HINT_CODES = ("USD", "CAD", "AUD", "EUR", "GBP", "JPY", "CHF", "RMB", "CNY", "INR")
 _HINT_WORDS = ("funds", "currency", "money")
 
@@ -70,6 +87,7 @@ def _may_name(text: str) -> bool:
     return (
         any(h in lower for h in _HINTS)
         or any(h in lower for h in _HINT_WORDS)
+        or any(h in lower for h in _HINT_FORMS)
         or any(c in text for c in _HINT_CODES)
     )
 
@@ -83,7 +101,7 @@ def _paid_in(text: str) -> list[tuple[str, re.Match[str], frozenset[str]]]:
     for m in _CURRENCY.finditer(text):
         clause = _CLAUSE.search(text, max(0, m.start() - 160), m.start())
         before = text[clause.start() : m.start()] if clause is not None else ""
-        if not _IN.search(before) or not _PAYING.search(before):
+        if not _IN.search(before) or not _paying_before(before):
             continue
         words = frozenset(
             _PAY_STEMS.get(s, s)
@@ -95,33 +113,54 @@ def _paid_in(text: str) -> list[tuple[str, re.Match[str], frozenset[str]]]:
     return out
 
 
+def _comparable(a: str, b: str) -> bool:
+    """Two currencies, or two forms of payment: a sum in cash may be in any currency."""
+    return (a in _FORMS) == (b in _FORMS)
+
+
 def _differ(a: str, b: str) -> bool:
-    """Two currencies, a bare "dollars" being any dollar."""
-    if a == b:
+    """Two currencies (or forms) that differ, a bare "dollars" being any dollar."""
+    if a == b or not _comparable(a, b):
         return False
     return not ("dollar" in (a, b) and a in _DOLLARS and b in _DOLLARS)
 
 
 def currency_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
-    """The claim's currency of payment against another a passage pays the same thing in."""
-    said = _paid_in(claim)
-    if not said or len({_code(m) for m in _CURRENCY.finditer(claim)}) > 1:
-        return ()  # none paid in, or a choice ("in euros or U.S. dollars")
-    code, found, words = said[0]
+    """The claim's currency (or form) of payment against another a passage pays the same
+    thing in; one conflict each for the currency and the form."""
+    out: list[FactConflict] = []
+    named_in_claim = {_code(m) for m in _CURRENCY.finditer(claim)} if claim else set()
+    for code, found, words in _paid_in(claim):
+        if sum(_comparable(code, c) for c in named_in_claim) > 1:
+            continue  # a choice ("in euros or U.S. dollars", "in cash or shares")
+        if any(_comparable(code, c.claim.value) for c in out):
+            continue
+        got = _rival(code, words, passages)
+        if got is not None:
+            index, m, other = got
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", found.group(), code, found.start(), found.end()),
+                    Fact("opposite", m.group(), other, m.start(), m.end()),
+                    index,
+                )
+            )
+    return tuple(out)
+
+
+def _rival(
+    code: str, words: frozenset[str], passages: Sequence[str]
+) -> tuple[int, re.Match[str], str] | None:
+    """The first passage that pays what the claim pays (a shared word) in another
+    currency or form, and names the claim's nowhere."""
     for index, text in enumerate(passages):
         if not _may_name(text):
             continue
-        named = {_code(m) for m in _CURRENCY.finditer(text)}
-        if any(not _differ(code, other) for other in named):
+        named = [_code(m) for m in _CURRENCY.finditer(text)]
+        if any(_comparable(code, c) and not _differ(code, c) for c in named):
             continue  # the passage names the claim's currency too
         for other, m, other_words in _paid_in(text):
             if _differ(code, other) and words & other_words:
-                return (
-                    FactConflict(
-                        "opposite",
-                        Fact("opposite", found.group(), code, found.start(), found.end()),
-                        Fact("opposite", m.group(), other, m.start(), m.end()),
-                        index,
-                    ),
-                )
-    return ()
+                return index, m, other
+    return None
