@@ -413,11 +413,37 @@ def _duties_left(
 _BE = re.compile(r"\b(?:be|been|being)\b", re.IGNORECASE)
 
 
+# "is paid", "are not borne", "was not shipped": a finite "be" before a past participle.
+_FINITE_PASSIVE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:not\s+|never\s+|no\s+longer\s+)?"
+    r"(?:[^\W\d_]+ed|paid|borne|made|held|kept|sold|given|done|written|shown|known)\b"
+    r"(?!\s+to\b)",  # "is not required to pay" states the act after it, as a modal does
+    re.IGNORECASE,
+)
+
+
 def _passive(said: str) -> bool:
     """Whether an assertion ("shall be paid", "must pay") is passive: its subject is
     what is done to, so "The Agreement shall terminate" and "This Agreement may be
     terminated" make two statements, not a duty and a discretion of one."""
     return _BE.search(said) is not None
+
+
+def _voice(said: str) -> str:
+    """ "be" for a passive with "be" ("shall be borne"), "finite" for one with a finite
+    "be" ("are not borne", "is paid": a participle or an adjective, which the words
+    cannot tell apart), "active" for the rest."""
+    if _BE.search(said) is not None:
+        return "be"
+    return "finite" if _FINITE_PASSIVE.search(said) is not None else "active"
+
+
+def _same_voice(a: str, b: str) -> bool:
+    """Whether two assertions' voices are read alike: a finite passive is passive beside
+    a "be" passive ("are not borne by the Buyer" / "shall be borne by Seller": what
+    follows is compared), and as before beside an active verb ("is controlled" / "has no
+    control")."""
+    return a == b or "finite" in (a, b)
 
 
 # A denial whose verb an exception follows ("may not be amended except by a written
@@ -888,11 +914,11 @@ def _same_statement(
         return False
     # one side passive: what it is done to stands before it, not after
     voices = (
-        _passive(negated.text),
-        _passive(said_text[max(0, said_end - len(said) - 8) : said_end]),
+        _voice(negated.text),
+        _voice(said_text[max(0, said_end - len(said) - 8) : said_end]),
     )
     if (
-        voices[0] == voices[1]
+        _same_voice(*voices)
         and not _EXCEPTED_AFTER.match(negated_text, negated.end)
         and not _objects_meet(negated_text, negated.end, said_text, said_end)
     ):
