@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
-from .text import stem
+from .text import LETTERS, stem
 
 # Each currency's names, as ISO codes; codes in capitals only, names in any case.
 _NAMES: tuple[tuple[str, str], ...] = (
@@ -54,7 +54,6 @@ _PAYING = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"[^.;:!?\n]*$")
-_WORD = re.compile(r"[^\W\d_]+")
 # The words of paying, as one stem: "payments" and "payable" name the same thing paid.
 _PAY_STEMS = {stem(w): "pay" for w in "pay paid payable payment payments".split()}
 
@@ -105,7 +104,7 @@ def _paid_in(text: str) -> list[tuple[str, re.Match[str], frozenset[str]]]:
             continue
         words = frozenset(
             _PAY_STEMS.get(s, s)
-            for w in _WORD.findall(before)
+            for w in LETTERS.findall(before)
             if (low := w.lower()) not in STOPWORDS and len(low) > 2
             for s in (stem(low),)
         )
@@ -129,8 +128,9 @@ def currency_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     """The claim's currency (or form) of payment against another a passage pays the same
     thing in; one conflict each for the currency and the form."""
     out: list[FactConflict] = []
-    named_in_claim = {_code(m) for m in _CURRENCY.finditer(claim)} if claim else set()
-    for code, found, words in _paid_in(claim):
+    said = _paid_in(claim)
+    named_in_claim = {_code(m) for m in _CURRENCY.finditer(claim)} if said else set()
+    for code, found, words in said:
         if sum(_comparable(code, c) for c in named_in_claim) > 1:
             continue  # a choice ("in euros or U.S. dollars", "in cash or shares")
         if any(_comparable(code, c.claim.value) for c in out):

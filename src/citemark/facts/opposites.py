@@ -592,7 +592,6 @@ _PARTICIPLES = {
     "written": "write",
 }
 _BY_LEADS = frozenset("the a each such said".split())
-_BE = frozenset("is are was were be been".split())
 
 
 def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -609,7 +608,7 @@ def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Stateme
     participle = toks[j - 1].lower
     verb = _participle_verb(participle)
     be = j - 2
-    if verb is None or toks[be].lower not in _BE or _boundary(text, toks[be], toks[j]):
+    if verb is None or toks[be].lower not in _PASSIVE or _boundary(text, toks[be], toks[j]):
         return None
     head, negative, modal = _passive_head(text, toks, be)
     if not head:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .model import Fact, FactConflict
 from .roles import words_after
-from .text import stem
+from .text import LETTERS, stem
 
 # Families of standards, each a tuple of (name, pattern). Patterns are matched
 # case-insensitively at word boundaries, any run of spaces between words.
@@ -206,7 +206,7 @@ def _act_after(text: str, end: int) -> tuple[str, ...] | None:
     m = _ACT.match(text, end)
     if m is None:
         return None
-    verb = _WORD.match(text, m.end())
+    verb = LETTERS.match(text, m.end())
     assert verb is not None  # the lookahead saw a letter
     rest = words_after(text, verb.end(), _ACT_WORDS - 1, breaks=True)
     return (stem(verb.group().lower()), *rest)
@@ -221,6 +221,3 @@ def _same_act(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> bool:
         return False
     n = min(len(a), len(b))
     return n >= 2 and a[:n] == b[:n]
-
-
-_WORD = re.compile(r"[^\W\d_]+")
