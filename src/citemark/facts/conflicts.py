@@ -312,8 +312,16 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
 
 
+# "$" is read as U.S. dollars, but a Canadian or Australian text writes its own dollars
+# so: a figure in one dollar against the same in another is only missing.
+_DOLLARS = frozenset(("usd", "cad", "aud"))
+
+
 def _currencies_differ(cp: Quantity, ep: Quantity) -> bool:
-    return cp.unit in CURRENCIES and ep.unit in CURRENCIES and cp.unit != ep.unit
+    """Two currencies, a figure in each of which is another sum ("$5,000" / "€5,000")."""
+    if cp.unit not in CURRENCIES or ep.unit not in CURRENCIES or cp.unit == ep.unit:
+        return False
+    return not (cp.unit in _DOLLARS and ep.unit in _DOLLARS)
 
 
 def _business_against_calendar(claim: Fact, cp: Quantity, ev: Fact, ep: Quantity) -> bool:
