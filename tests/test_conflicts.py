@@ -1139,6 +1139,31 @@ def test_a_rate_over_another_period_conflicts() -> None:
     )
 
 
+def test_one_rate_said_over_two_periods_is_neither_missing_nor_a_conflict() -> None:
+    claim = "Late payments bear interest at 1.5% per month."
+    found = check_facts(
+        claim, ["Late payments shall bear interest at eighteen percent (18%) per annum."]
+    )
+    assert found.missing == () and found.conflicts == ()
+    salary = check_facts("The salary is $10,000 per month.", ["The salary is $120,000 per year."])
+    assert salary.missing == () and salary.conflicts == ()
+    # another rate over another period still conflicts
+    assert conflict_pairs(
+        "Late payments bear interest at 1% per month.",
+        ["Late payments shall bear interest at eighteen percent (18%) per annum."],
+    ) == [("percent", "1%", "eighteen percent (18%)")]
+    assert conflict_pairs(
+        "The salary is $10,000 per month.", ["The salary is $100,000 per year."]
+    ) == [("amount", "$10,000", "$100,000")]
+    # another currency is another sum
+    assert (
+        check_facts(
+            "The salary is $10,000 per month.", ["The salary is €120,000 per year."]
+        ).missing
+        != ()
+    )
+
+
 def test_an_amount_over_another_period_conflicts() -> None:
     assert conflict_pairs(
         "The employee's salary is $100,000 per year.",

@@ -39,7 +39,7 @@ from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
-from .rates import rate_conflicts
+from .rates import rate_conflicts, restated
 from .roles import layout, role_of, subject_before, word_after, words_after
 from .scope import (
     any_time_conflicts,
@@ -986,6 +986,7 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
         if f.kind != "negation"
         and not _present(f, p, ev)
         and not _listed(claim, cl, f, p, evidence)
+        and not (isinstance(p, Quantity) and restated(claim, f, p, evidence or "", _facts_of))
     ]
     found.extend(c for c, _ in _negation_clashes(claim, cl, evidence or "", ev))
     found.sort(key=lambda f: (f.start, f.end, f.kind))

@@ -47,8 +47,7 @@ def _rates(text: str, facts_of: FactsOf) -> list[tuple[Fact, str, int]]:
         found = _PERIOD.match(text, fact.end)
         if found is None:
             continue
-        word = (found.group("unit") or found.group("adverb")).lower()
-        out.append((fact, _PERIOD_OF.get(word, word), found.end()))
+        out.append((fact, _period(found), found.end()))
     return out
 
 
@@ -93,3 +92,55 @@ def rate_conflicts(
             )
             break
     return tuple(out)
+
+
+# How many of each period make a year: a monthly rate is twelve yearly ones.
+_PER_YEAR = {"day": 365.0, "week": 52.0, "month": 12.0, "quarter": 4.0, "year": 1.0}
+# How far two yearly figures may lie apart and be one rate said two ways ("1.5% per
+# month" / "18% per annum" exactly; "0.0833% per month" / "1% per annum" rounded).
+_SAME_RATE = 0.01
+
+
+def restated(claim: str, fact: Fact, payload: Quantity, evidence: str, facts_of: FactsOf) -> bool:
+    """Whether ``evidence`` states the claim's rate over another period: "1.5% per
+    month" is "eighteen percent (18%) per annum", "$1,000 per month" is "$12,000 per
+    year". Such a fact is not missing, and no conflict."""
+    if fact.kind not in _RATE_KINDS:
+        return False
+    found = _PERIOD.match(claim, fact.end)
+    if found is None:
+        return False
+    period = _period(found)
+    value = _value(payload)
+    if value is None:
+        return False
+    yearly = value * _PER_YEAR[period]
+    for other, other_period, _ in _rates(evidence, facts_of):
+        if other.kind != fact.kind or other_period == period:
+            continue
+        theirs = _quantity_of(other, evidence, facts_of)
+        if theirs is None or theirs.unit != payload.unit or (v := _value(theirs)) is None:
+            continue
+        their_yearly = v * _PER_YEAR[other_period]
+        if abs(yearly - their_yearly) <= _SAME_RATE * max(abs(yearly), abs(their_yearly)):
+            return True
+    return False
+
+
+def _value(q: Quantity) -> float | None:
+    try:
+        return float(q.key)
+    except ValueError:
+        return None
+
+
+def _period(found: re.Match[str]) -> str:
+    word = (found.group("unit") or found.group("adverb")).lower()
+    return _PERIOD_OF.get(word, word)
+
+
+def _quantity_of(fact: Fact, text: str, facts_of: FactsOf) -> Quantity | None:
+    for f, payload in zip(*facts_of(text), strict=True):
+        if f == fact and isinstance(payload, Quantity):
+            return payload
+    return None
