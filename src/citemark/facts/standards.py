@@ -85,6 +85,29 @@ _FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
         ("good faith efforts", r"good[- ]faith (?:efforts|endeavou?rs)"),
     ),
     (
+        # where the risk in the goods passes to the buyer: at the seller's end (the UCC's
+        # FOB origin, the Incoterms rules that hand the goods over there) or at the
+        # buyer's (FOB destination, the "delivered" rules). Terms within one group differ
+        # in who pays what, not in where the goods pass, and contracts mix them ("FOB/FCA
+        # (Incoterms 2000) NTC's facilities" / "All sales are FOB Seller's premises").
+        # Codes in capitals only ("CIP" or "dap" may stand for other things), and not
+        # between a title's number and a section's ("21 CFR 803" is a regulation).
+        (
+            "delivery at origin",
+            r"F\.?O\.?B\.?,? (?:the )?(?:origin|shipping point|point of (?:origin|shipment)"
+            r"|(?:Seller|Supplier|Vendor|Manufacturer)['’]s (?:facility|facilities|plant"
+            r"|warehouse|dock|premises))"
+            r"|(?-i:(?<![0-9]\x20)(?:EXW|FCA|FAS|CPT|CIP|CFR|CIF)(?!\x20?[0-9§]))|ex[- ]works"
+            r"|free carrier|carriage paid to"
+            r"|carriage and insurance paid to|cost,? insurance,? and freight",
+        ),
+        (
+            "delivery at destination",
+            r"F\.?O\.?B\.?,? (?:the )?(?:point of )?destination|(?-i:DAP|DPU|DDP)"
+            r"|delivered at place(?: unloaded)?|delivered duty paid",
+        ),
+    ),
+    (
         ("strict scrutiny", r"strict scrutiny"),
         ("intermediate scrutiny", r"intermediate scrutiny|heightened scrutiny"),
         ("rational basis", r"rational[- ]basis"),
@@ -122,8 +145,19 @@ def standards(text: str) -> tuple[tuple[tuple[int, int], int, int], ...]:
             continue
         name = m.lastgroup or ""
         family, member = map(int, name[1:].split("_"))
+        if family == _DELIVERY and not _OF_DELIVERY.search(text):
+            continue  # "The CIP program": a code that names no delivery here
         out.append(((family, member), m.start(), m.end()))
     return tuple(out)
+
+
+_DELIVERY = next(f for f, family in enumerate(_FAMILIES) if family[0][0] == "delivery at origin")
+# Words of a sentence that speaks of delivering goods, where a delivery term is one.
+_OF_DELIVERY = re.compile(
+    r"\b(?:deliver\w*|ship\w*|sold|sales?|prices?|quoted|incoterms?|freight|title|risk"
+    r"|goods|products?)\b",
+    re.IGNORECASE,
+)
 
 
 def standard_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -135,7 +169,8 @@ def standard_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     named = frozenset(k for k, _, _ in said)
     for key, start, end in said:
         act = _act_after(claim, end) if _name(key) in _EFFORTS else None
-        found = _rival(key, named, passages, act)
+        goods = _goods(claim) if key[0] == _DELIVERY else frozenset()
+        found = _rival(key, named, passages, act, goods)
         if found is not None:
             index, other, ev_start, ev_end = found
             out.append(
@@ -164,13 +199,17 @@ def _rival(
     named: frozenset[tuple[int, int]],
     passages: Sequence[str],
     act: tuple[str, ...] | None,
+    goods: frozenset[str],
 ) -> tuple[int, tuple[int, int], int, int] | None:
     """The first passage that names another standard of the family and not this one;
     one the claim names too is no rival ("rejected the death penalty and imposed life
     imprisonment" weighs the two). An effort is a rival only for the claim's act
     (``act``): a contract asks "best efforts to promote" and "commercially reasonable
-    efforts to deliver" of one party."""
+    efforts to deliver" of one party; a delivery term only for the claim's ``goods``,
+    where both name theirs (a contract delivers its products one way and takes the
+    customer's materials another)."""
     efforts = _name(key) in _EFFORTS
+    delivery = key[0] == _DELIVERY
     if efforts and any(
         k == key and _same_act(_act_after(text, end), act)
         for text in passages
@@ -185,6 +224,8 @@ def _rival(
             if k[0] != key[0] or k in named:
                 continue
             if efforts and not _same_act(_act_after(text, end), act):
+                continue
+            if delivery and not _same_goods(goods, _goods(text)):
                 continue
             return index, k, start, end
     return None
@@ -210,6 +251,24 @@ def _act_after(text: str, end: int) -> tuple[str, ...] | None:
     assert verb is not None  # the lookahead saw a letter
     rest = words_after(text, verb.end(), _ACT_WORDS - 1, breaks=True)
     return (stem(verb.group().lower()), *rest)
+
+
+# What goods a delivery term is of, as one word per kind ("goods" and "products" are
+# one): a sentence that names none is about whatever the contract delivers.
+_GOODS = re.compile(
+    r"\b(?P<products>goods|products?|merchandise)\b|\b(?P<materials>materials?|supplies)\b"
+    r"|\b(?P<equipment>equipment|hardware|devices?|systems?)\b"
+    r"|\b(?P<parts>components?|parts|spare parts)\b|\b(?P<samples>samples?)\b",
+    re.IGNORECASE,
+)
+
+
+def _goods(text: str) -> frozenset[str]:
+    return frozenset(m.lastgroup or "" for m in _GOODS.finditer(text))
+
+
+def _same_goods(a: frozenset[str], b: frozenset[str]) -> bool:
+    return not a or not b or not a.isdisjoint(b)
 
 
 def _same_act(a: tuple[str, ...] | None, b: tuple[str, ...] | None) -> bool:
