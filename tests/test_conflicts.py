@@ -1164,6 +1164,21 @@ def test_one_rate_said_over_two_periods_is_neither_missing_nor_a_conflict() -> N
     )
 
 
+def test_a_net_payment_term_is_a_number_of_days() -> None:
+    assert conflict_pairs("Invoices are payable net 30.", ["Invoices are payable net 60."]) == [
+        ("number", "30", "60")
+    ]
+    for passage in ("Invoices are payable net 30.", "Terms: 2/10 net 30."):
+        found = check_facts("Invoices are payable within 30 days.", [passage])
+        assert found.missing == () and found.conflicts == ()
+    found = check_facts(
+        "Invoices are payable net 30.", ["Invoices are payable within thirty (30) days."]
+    )
+    assert found.missing == () and found.conflicts == ()
+    # "net" before a number that is no payment term
+    assert [f.value for f in extract_facts("net income of 30")] == ["30"]
+
+
 def test_an_amount_over_another_period_conflicts() -> None:
     assert conflict_pairs(
         "The employee's salary is $100,000 per year.",

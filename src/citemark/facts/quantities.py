@@ -262,6 +262,11 @@ def _counts_things(text: str, start: int, end: int) -> bool:
     return not _YEAR_PREP.search(text[max(0, start - 8) : start])
 
 
+# A payment term: "net 30" is due thirty days after the invoice ("2/10 net 30" too).
+_NET = re.compile(r"(?i:\bnet)\s*$")
+_NET_DAYS = 180
+
+
 def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
     g = m.groupdict()
     unit = _unit_of(g)
@@ -286,6 +291,8 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
         value = _spelled_value(words)
     if unit is None and g.get("num"):
         unit = _designator(text, m.start())
+    if unit is None and value <= _NET_DAYS and _NET.search(text, max(0, m.start() - 5), m.start()):
+        unit = "day"  # "payable net 30": thirty days
     q = _quantity(value, unit)
     return "number", f"{q.key} {unit}" if unit else q.key, q
 
