@@ -88,6 +88,12 @@ from fact_pairs import conflicts
             "The goods shall be shipped by air.",
             ("are not shipped", "shall be shipped"),
         ),
+        # a condition after the claim's verb is no thing it is done to
+        (
+            "The tenant may sublet with the landlord's consent.",
+            "Tenant shall not sublet the Premises under any circumstances.",
+            ("may sublet", "shall not sublet"),
+        ),
         # an exception in writing is not one done orally
         (
             "The agreement can be amended orally.",
@@ -139,6 +145,12 @@ def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, s
         ),
         # both passive, done another way or to another thing
         ("The goods shall not be shipped by air.", "The goods shall be shipped by sea."),
+        # "with respect to" names the thing, and no condition
+        (
+            "The Distributor may compensate S2K for such services.",
+            "No compensation with respect to a Fund shall be due until the Distributor "
+            "receives payment.",
+        ),
         # a finite "be" with its participle is passive too, and so is read the same way
         ("The goods are not shipped by air.", "The goods shall be shipped by sea."),
         (

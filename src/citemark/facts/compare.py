@@ -464,6 +464,15 @@ def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
     return not a or not b or _first_in_other(a, b)
 
 
+# Words that open a condition right after a verb, not what it is done to: "may sublet
+# with consent" says nothing of what is sublet ("with respect to" names the thing).
+_CONDITION_OPENS = re.compile(
+    r"\s+(?:with(?!\s+(?:respect|regard|reference)\b)|without|upon|unless|except"
+    r"|subject\s+to)\b",
+    re.IGNORECASE,
+)
+
+
 def _first_in_other(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Whether either's first word is among the other's (both non-empty)."""
     return a[0] in b or b[0] in a
@@ -474,7 +483,10 @@ _IN_CLAUSE = re.compile(r"[^\W\d_]+|[.;:!?\n]")
 
 def _words_in_clause(text: str, at: int) -> tuple[str, ...]:
     """Stems of the first few content words after ``at``, up to its clause's end (commas
-    and brackets do not end it: a list is read whole)."""
+    and brackets do not end it: a list is read whole); none where a condition follows
+    the verb at once ("sublet with consent")."""
+    if _CONDITION_OPENS.match(text, at):
+        return ()
     out: list[str] = []
     for found in _IN_CLAUSE.finditer(text, at, min(len(text), at + 60 * _OBJECT_WORDS)):
         word = found.group().lower()
