@@ -1,6 +1,6 @@
-"""A thing banned outright against a permission to do it ("may keep pets" / "Pets are
-prohibited"); a barred party, a ban with an exception or a condition, and the tail of a
-longer subject are none."""
+"""A thing banned outright against a permission to do it or to have it ("may keep pets",
+"Pets are allowed" / "Pets are prohibited", "No pets shall be allowed"); a barred party,
+a ban with an exception or a condition, and the tail of a longer subject are none."""
 
 from __future__ import annotations
 
@@ -27,6 +27,22 @@ from fact_pairs import conflicts
             "(c) All smoking is strictly prohibited.",
             ("are allowed to smoke", "smoking is strictly prohibited"),
         ),
+        # none of the thing allowed, said with "No"; a thing allowed as such
+        (
+            "The tenant may keep pets.",
+            "No pets shall be allowed on the Premises.",
+            ("may keep", "No pets shall be allowed"),
+        ),
+        (
+            "Pets are allowed.",
+            "No pets shall be allowed on the Premises.",
+            ("Pets are allowed", "No pets shall be allowed"),
+        ),
+        (
+            "Smoking is permitted on the balcony.",
+            "No smoking is permitted anywhere on the Premises.",
+            ("Smoking is permitted", "No smoking is permitted"),
+        ),
     ],
 )
 def test_a_permission_against_an_outright_ban_conflicts(
@@ -50,6 +66,13 @@ def test_a_permission_against_an_outright_ban_conflicts(
             "FCE may give notice to ExxonMobil.",
             "If prior notice is prohibited by applicable Law, FCE will give notice promptly after.",
         ),
+        # "No ... allowed" with an exception, or allowed to do something else; another thing
+        (
+            "Pets are allowed with a deposit.",
+            "No pets shall be allowed without the Landlord's consent.",
+        ),
+        ("Pets are allowed.", "No pets are allowed to enter the pool area."),
+        ("Guests are allowed.", "No pets shall be allowed."),
         # a party barred from an act is no ban on the party
         ("An Affiliate can establish links.", "Affiliate is prohibited from installing spyware."),
         # the tail of a longer subject is not what is banned

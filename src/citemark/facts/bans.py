@@ -1,5 +1,6 @@
-"""A thing banned outright against a permission to do it: "The tenant may keep pets" /
-"Pets are prohibited", "The tenant may smoke in the Premises" / "Smoking is prohibited".
+"""A thing banned outright against a permission to do it or to have it: "The tenant may
+keep pets" or "Pets are allowed" / "Pets are prohibited" or "No pets shall be allowed",
+"The tenant may smoke in the Premises" / "Smoking is prohibited".
 
 The ban names the thing, not the act, so the negation check, which compares a verb
 with the same verb denied, finds nothing to compare. A permission clashes with a ban
@@ -25,6 +26,18 @@ _BANNED = re.compile(
     r"(?!\s+(?:from|to)\b)",
     re.IGNORECASE,
 )
+# A thing allowed as such, its sentence's subject: "Pets are allowed", "Smoking is
+# permitted on the balcony"; not "allowed to" an act, which ``_PERMITTED`` reads.
+_THING_PERMITTED = re.compile(
+    r"\b(?P<thing>[^\W\d_]{3,})\s+(?:is|are)\s+(?:permitted|allowed)\b(?!\s+(?:to|from)\b)",
+    re.IGNORECASE,
+)
+# "No pets shall be allowed", "No smoking is permitted": none of the thing, outright.
+_NONE_ALLOWED = re.compile(
+    r"\bNo\s+(?P<thing>[^\W\d_]{3,})\s+(?:(?:shall|will|may)\s+be|is|are)\s+"
+    r"(?:permitted|allowed)\b(?!\s+(?:to|from)\b)",
+    re.IGNORECASE,
+)
 _BAN_HINTS = ("prohibit", "forbid", "banned", "permit", "allow")
 _PERMITTED = re.compile(
     r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)\s+(?P<verb>[^\W\d_]{3,})\b",
@@ -44,24 +57,36 @@ _OBJECT_WORDS = 2  # content words after the permitted verb read for what it is 
 
 
 def ban_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
-    """The claim's permission to do what a passage bans outright."""
+    """The claim's permission to do, or to have, what a passage bans outright."""
     if not any(w in claim for w in ("may", "can", "allowed", "permitted", "entitled", "free")):
         return ()
     out: list[FactConflict] = []
-    for m in _PERMITTED.finditer(claim):
-        verb = m.group("verb")
-        if verb.lower() in STOPWORDS or not verb.islower() or verb.endswith("ly"):
-            continue  # "may not", "May 2020", "may lawfully be transported"
-        acts = {stem(verb.lower()), *_done_to(claim, m.end())}
+    for m, word, acts in _permissions(claim):
         found = _first_ban(passages, acts)
         if found is not None:
             index, ban = found
-            said = Fact("negation", m.group(), "pos:" + verb.lower(), m.start(), m.end())
+            said = Fact("negation", m.group(), "pos:" + word.lower(), m.start(), m.end())
             evidence = Fact(
                 "negation", ban.group(), "not:" + ban.group("thing").lower(), *ban.span()
             )
             out.append(FactConflict("negation", said, evidence, index))
     return tuple(out)
+
+
+def _permissions(claim: str) -> list[tuple[re.Match[str], str, set[str]]]:
+    """Each permission of the claim: its match, its word, and the stems of what it lets
+    be done ("may keep pets": keep, pet) or be had ("Pets are allowed": pet)."""
+    out: list[tuple[re.Match[str], str, set[str]]] = []
+    for m in _PERMITTED.finditer(claim):
+        verb = m.group("verb")
+        if verb.lower() in STOPWORDS or not verb.islower() or verb.endswith("ly"):
+            continue  # "may not", "May 2020", "may lawfully be transported"
+        out.append((m, verb, {stem(verb.lower()), *_done_to(claim, m.end())}))
+    for m in _THING_PERMITTED.finditer(claim):
+        thing = m.group("thing")
+        if thing.lower() not in STOPWORDS and _opens_sentence(claim, m):
+            out.append((m, thing, {stem(thing.lower())}))
+    return out
 
 
 def _done_to(text: str, at: int) -> list[str]:
@@ -76,7 +101,7 @@ def _first_ban(passages: Sequence[str], acts: set[str]) -> tuple[int, re.Match[s
         lower = text.lower()
         if not any(w in lower for w in _BAN_HINTS):
             continue  # every ban holds one of these: most passages stop here
-        for ban in _BANNED.finditer(text):
+        for ban in (*_BANNED.finditer(text), *_NONE_ALLOWED.finditer(text)):
             if (
                 stem(ban.group("thing").lower()) in acts
                 and _opens_sentence(text, ban)
