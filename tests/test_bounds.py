@@ -1,5 +1,5 @@
 """No bound against a bound: "unlimited" against a cap, "perpetual" against an end, said
-of the same thing; and "guaranteed" against "discretionary"."""
+of the same thing, either way round; and "guaranteed" against "discretionary"."""
 
 from __future__ import annotations
 
@@ -100,6 +100,62 @@ def test_no_bound_against_a_bound_on_the_same_thing_conflicts(
 )
 def test_no_bound_conflict_on_another_thing_or_an_excepted_bound(claim: str, passage: str) -> None:
     assert conflicts(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Supplier's liability shall not exceed $1,000,000.",
+            "The Supplier's liability is unlimited.",
+            ("shall not exceed", "unlimited"),
+        ),
+        (
+            "In no event shall the Supplier's aggregate liability exceed $500,000.",
+            "The Supplier's liability under this Agreement is unlimited.",
+            ("In no event shall the Supplier's aggregate liability exceed", "unlimited"),
+        ),
+        (
+            "The license expires after five years.",
+            "Licensor grants Licensee a perpetual, irrevocable license.",
+            ("expires", "perpetual"),
+        ),
+    ],
+)
+def test_a_bound_against_no_bound_conflicts_the_other_way_round(
+    claim: str, passage: str, expected: tuple[str, str]
+) -> None:
+    assert conflicts(claim, passage) == [("opposite", *expected)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a carve-out, a case named, an exception in the claim's cap
+        (
+            "Liability is capped at the fees paid.",
+            "Notwithstanding the foregoing, liability for fraud is unlimited.",
+        ),
+        (
+            "Liability is capped at the fees paid.",
+            "The Supplier shall have unlimited liability for fraud.",
+        ),
+        (
+            "The Supplier's liability shall not exceed $1,000,000 except for fraud.",
+            "The Supplier's liability is unlimited.",
+        ),
+        # another thing: another license, another party's liability
+        (
+            "The Shortfall License shall expire after six months.",
+            "Licensor hereby grants a perpetual license under such Patents.",
+        ),
+        ("The agreement has a term of five years.", "The license is perpetual."),
+    ],
+)
+def test_a_bound_against_an_open_case_or_another_thing_is_no_conflict(
+    claim: str, passage: str
+) -> None:
+    assert [c for c in conflicts(claim, passage) if c[2] in ("unlimited", "perpetual")] == []
 
 
 def test_a_bound_conflict_makes_the_sentence_unsupported_with_its_evidence() -> None:

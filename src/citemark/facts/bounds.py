@@ -79,13 +79,15 @@ _OPEN_HINTS = ("unlimited", "uncapped", "limitless", "perpetual", "expir")
 def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's "unlimited" or "perpetual" that a passage caps or ends, said of the
     same thing: what the claim's word is said of (its noun, or the content words before
-    it in its clause) all stands in the clause of the passage's bound."""
+    it in its clause) all stands in the clause of the passage's bound; and the other
+    way round, the claim's cap or end that a passage leaves open."""
     lower = claim.lower()
+    reverse = _bounded_but_open(claim, lower, passages)
     if not any(w in lower for w in _OPEN_HINTS) and not (
         "without" in lower and any(w in lower for w in ("limit", "cap", "ceiling"))
     ):
-        return ()  # every open form holds one of these: most claims stop here
-    out: list[FactConflict] = []
+        return reverse  # every open form holds one of these: most claims stop here
+    out: list[FactConflict] = list(reverse)
     for bound in _BOUNDS:
         for m in bound.open_.finditer(claim):
             thing = _said_of(claim, m)
@@ -97,6 +99,96 @@ def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
             if found is not None:
                 out.append(found)
     return tuple(out)
+
+
+# Words every bound form holds ("shall not exceed", "capped at", "shall expire", "for a
+# term of"), lower-cased.
+_BOUND_HINTS = ("exceed", "limited", "capped", "expir", "term of", "period of")
+# Words every open form of a passage holds ("without limit" aside, which a passage rarely
+# says of a whole liability).
+_PASSAGE_OPEN_HINTS = ("unlimited", "uncapped", "limitless", "perpetual", "expir")
+
+
+def _bounded_but_open(claim: str, lower: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's cap or end ("The Supplier's liability shall not exceed $1,000,000",
+    "The license expires after five years") that a passage says is open ("The
+    Supplier's liability is unlimited", "a perpetual license"), of the same thing. A
+    sentence with an exception on either side (a cap "except for fraud", a carve-out
+    "Notwithstanding the foregoing, liability for fraud is unlimited") is passed over:
+    the two may be about different cases."""
+    if not any(w in lower for w in _BOUND_HINTS):
+        return ()
+    out: list[FactConflict] = []
+    for bound in _BOUNDS:
+        for m in bound.bounded.finditer(claim):
+            if _excepted(claim, m):
+                continue
+            clause = _NO_EVENT.sub("", clause_before(claim, m.end()), count=1)
+            thing = _subject(clause) - _NOT_THE_THING
+            if not thing:
+                continue
+            found = _open_in(passages, bound.open_, thing, content_stems(clause))
+            if found is not None:
+                index, other = found
+                said = Fact("opposite", m.group(), bound.values[1], m.start(), m.end())
+                evidence = Fact("opposite", other.group(), bound.values[0], *other.span())
+                out.append(FactConflict("opposite", said, evidence, index))
+                break
+    return tuple(out)
+
+
+# Words of a bound clause's subject that name no thing of their own: the bound's verb
+# where it ends the subject ("The license expires"), and the words that only size it
+# ("the Supplier's aggregate liability").
+_NOT_THE_THING = frozenset(
+    map(stem, "expires expire exceed exceeds aggregate total maximum entire cumulative".split())
+)
+
+
+def _open_in(
+    passages: Sequence[str], open_: re.Pattern[str], thing: frozenset[str], words: frozenset[str]
+) -> tuple[int, re.Match[str]] | None:
+    """The first passage that says ``thing`` has no bound, plainly: what its word is said
+    of meets the thing and all stands among the claim clause's ``words`` ("The
+    Customer's liability is unlimited" says nothing of the Supplier's), the thing's
+    words all stand in its sentence, and the sentence makes no exception and names no
+    case ("unlimited liability for fraud")."""
+    for index, text in enumerate(passages):
+        lower = text.lower()
+        if not any(w in lower for w in _PASSAGE_OPEN_HINTS):
+            continue
+        for m in open_.finditer(text):
+            said_of = _open_thing(text, m)
+            if said_of.isdisjoint(thing) or not said_of <= words or _excepted(text, m):
+                continue
+            if not thing <= content_stems(text[slice(*sentence_around(text, m.start(), m.end()))]):
+                continue  # "a perpetual license under such Patents" is no "Shortfall License"
+            if _FOR_CASE.match(text, m.end()) or _FOR_CASE.match(text, _noun_end(text, m)):
+                continue
+            return index, m
+    return None
+
+
+# A case an open bound is said of: "unlimited liability for fraud", "is unlimited in
+# respect of death or personal injury".
+_FOR_CASE = re.compile(r"\s+(?:for|in\s+respect\s+of|with\s+respect\s+to|arising)\b", re.I)
+
+
+def _open_thing(text: str, m: re.Match[str]) -> frozenset[str]:
+    """What a passage's open word is said of: the noun an adjective opens ("a perpetual
+    license"), else its clause's subject ("The Supplier's liability under this Agreement
+    is unlimited": not "Agreement", the last word before it)."""
+    if _ADJECTIVE.fullmatch(m.group()) and (noun := _noun_after(text, m.end())):
+        return frozenset((stem(noun.lower()),))
+    return _subject(clause_before(text, m.start())) - _NOT_THE_THING
+
+
+def _noun_end(text: str, m: re.Match[str]) -> int:
+    """Where the noun an adjective opens ends ("unlimited liability| for fraud")."""
+    at = m.end()
+    while (word := _NEXT.match(text, at)) is not None and word.group(1).lower() not in STOPWORDS:
+        at = word.end()
+    return at
 
 
 def _said_of(text: str, m: re.Match[str]) -> frozenset[str]:
