@@ -23,6 +23,15 @@ from fact_pairs import conflicts
         # "own" after a modal, and a cost "borne" in the active voice
         ("The Licensee owns the improvements.", "Licensor shall own all improvements."),
         ("The Buyer pays the shipping costs.", "Seller shall bear all shipping costs."),
+        # whose property a thing is, and the two sides of a services contract
+        (
+            "The Licensee owns the improvements.",
+            "All improvements shall be the sole and exclusive property of Licensor.",
+        ),
+        (
+            "The contractor owns the work product.",
+            "All work product shall be the sole property of the Client.",
+        ),
         # the maker inside the passage's subject is not its owner
         (
             "The Licensee owns the improvements.",
@@ -44,6 +53,15 @@ def test_another_party_in_either_voice_conflicts(claim: str, passage: str) -> No
         # the same party, in the other voice
         ("The Seller pays the shipping costs.", "All shipping costs shall be borne by Seller."),
         ("The Licensor owns the improvements.", "All improvements shall be owned by Licensor."),
+        (
+            "The client owns the work product.",
+            "All work product shall be the property of the Client.",
+        ),
+        # another thing owned
+        (
+            "The Contractor owns the tools.",
+            "All work product shall be the sole property of the Client.",
+        ),
         # a party that incurred or used a thing is not who pays for it or owns it
         (
             "The Buyer pays the shipping costs.",

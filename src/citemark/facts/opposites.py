@@ -147,6 +147,8 @@ _PARTIES = (
     "vendor purchaser",
     "debtor creditor",
     "supplier customer",
+    "contractor client",
+    "consultant client",
 )
 
 
@@ -365,7 +367,7 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     if _base(toks[i].lower) in PARTY_OPPOSITES and owner(text, toks[i]):
         return _owner_statement(text, toks[i])
     if toks[i].lower in PARTY_OPPOSITES:
-        passive = _passive_party_statement(text, toks, i)
+        passive = _passive_party_statement(text, toks, i) or _property_statement(text, toks, i)
         if passive is None and _leads(text, toks, i):
             return _party_statement(text, toks, i)
         return passive
@@ -592,6 +594,29 @@ _PARTICIPLES = {
     "written": "write",
 }
 _BY_LEADS = frozenset("the a each such said".split())
+
+
+def _property_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
+    """Whose a thing is, said as "X shall be the (sole) property of the Client": the
+    statement "the Client owns X" would make."""
+    j = i - 1
+    while j > 0 and toks[j].lower in _BY_LEADS:
+        j -= 1
+    if j < 2 or toks[j].lower != "of" or toks[j - 1].lower != "property":
+        return None
+    be = j - 2
+    while be > 0 and toks[be].lower in _PROPERTY_GLUE:
+        be -= 1
+    if toks[be].lower not in _PASSIVE or _boundary(text, toks[be], toks[i]):
+        return None
+    head, negative, modal = _passive_head(text, toks, be)
+    if not head:
+        return None
+    return _Statement(None, _OWN, _OWN, False, frozenset(), head[0], negative, modal, strict=True)
+
+
+# Words between "be" and "property of": "shall be the sole and exclusive property of".
+_PROPERTY_GLUE = frozenset("the sole and exclusive absolute".split())
 
 
 def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
