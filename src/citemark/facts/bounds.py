@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from .lexicon import STOPWORDS
@@ -116,7 +116,7 @@ def _bounded_but_open(claim: str, lower: str, passages: Sequence[str]) -> tuple[
     sentence with an exception on either side (a cap "except for fraud", a carve-out
     "Notwithstanding the foregoing, liability for fraud is unlimited") is passed over:
     the two may be about different cases."""
-    if not any(w in lower for w in _BOUND_HINTS):
+    if not any(w in lower for w in _BOUND_HINTS) or not any(map(_may_be_open, passages)):
         return ()
     out: list[FactConflict] = []
     for bound in _BOUNDS:
@@ -154,8 +154,7 @@ def _open_in(
     words all stand in its sentence, and the sentence makes no exception and names no
     case ("unlimited liability for fraud")."""
     for index, text in enumerate(passages):
-        lower = text.lower()
-        if not any(w in lower for w in _PASSAGE_OPEN_HINTS):
+        if not _may_be_open(text):
             continue
         for m in open_.finditer(text):
             said_of = _open_thing(text, m)
@@ -172,6 +171,14 @@ def _open_in(
 # A case an open bound is said of: "unlimited liability for fraud", "is unlimited in
 # respect of death or personal injury".
 _FOR_CASE = re.compile(r"\s+(?:for|in\s+respect\s+of|with\s+respect\s+to|arising)\b", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _may_be_open(text: str) -> bool:
+    """Whether a passage holds a word of an open bound (asked for every claim with a
+    bound, of the same few passages)."""
+    lower = text.lower()
+    return any(w in lower for w in _PASSAGE_OPEN_HINTS)
 
 
 def _open_thing(text: str, m: re.Match[str]) -> frozenset[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
@@ -73,22 +74,23 @@ def _code(m: re.Match[str]) -> str:
     return (m.lastgroup or "").split("_", 1)[1]
 
 
-# Text every currency name holds, lower-cased, and the codes as written: a test that
-# spares nearly every text the alternation (which tries each name at every word).
-_HINTS = ("dollar", "euro", "sterling", "pound", "yen", "franc", "renminbi", "yuan", "rupee")
-_HINT_FORMS = ("cash", "share", "stock", "securities", "kind")
-_HINT_CODES = ("USD", "CAD", "AUD", "EUR", "GBP", "JPY", "CHF", "RMB", "CNY", "INR")
-_HINT_WORDS = ("funds", "currency", "money")
+# A word every currency or form name ends in, and every word of paying, lower-cased: a
+# text holding none of either is spared the alternation, which tries each name at
+# every word (one pass of the word pattern and two set look-ups instead).
+_NAME_WORDS = frozenset(
+    """dollar dollars euro euros sterling pound pounds yen franc francs renminbi yuan rupee
+    rupees funds currency money cash shares stock securities kind usd cad aud eur gbp jpy
+    chf rmb cny inr""".split()
+)
+_PAYING_WORDS = frozenset(
+    "pay paid payable payment payments made denominated invoiced remitted settled priced".split()
+)
 
 
+@lru_cache(maxsize=4096)
 def _may_name(text: str) -> bool:
-    lower = text.lower()
-    return (
-        any(h in lower for h in _HINTS)
-        or any(h in lower for h in _HINT_WORDS)
-        or any(h in lower for h in _HINT_FORMS)
-        or any(c in text for c in _HINT_CODES)
-    )
+    words = {w.lower() for w in LETTERS.findall(text)}
+    return not words.isdisjoint(_NAME_WORDS) and not words.isdisjoint(_PAYING_WORDS)
 
 
 def _paid_in(text: str) -> list[tuple[str, re.Match[str], frozenset[str]]]:
