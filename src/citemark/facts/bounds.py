@@ -8,7 +8,10 @@ that says a thing has no bound is in conflict with a passage that bounds the sam
 thing, said in the clause before the bound (or, for "In no event shall ... exceed",
 inside it). A bound with an exception in its sentence ("Except for breaches of
 Section 8, liability shall not exceed ...") leaves the excepted things unbounded, so
-such a passage is passed over: the claim may be about them.
+such a passage is passed over: the claim may be about them. The same holds the other
+way round: a claim's cap or end against a passage that leaves the same thing open
+("shall not exceed $1,000,000" / "The Supplier's liability is unlimited"), unless the
+passage names a case ("unlimited liability for fraud") or either side an exception.
 """
 
 from __future__ import annotations
