@@ -1873,3 +1873,19 @@ def test_once_counts_only_before_its_period() -> None:
         "Payment is due at once.",
     ):
         assert [f for f in extract_facts(text) if f.kind == "number"] == []
+
+
+def test_another_part_of_the_document_is_missing_not_a_conflict() -> None:
+    for claim, passage in (
+        ("The services are listed in Exhibit A.", "The services are listed in Exhibit B."),
+        ("The fees are set out in Schedule B.", "The fees are set out in Schedule C."),
+        ("The terms are in Appendix F.", "The terms are in Exhibit B."),
+    ):
+        found = check_facts(claim, [passage])
+        assert found.conflicts == ()
+        assert [f.kind for f in found.missing] == ["name"]
+    # names of other kinds still conflict
+    assert conflict_pairs(
+        "The agreement is governed by New York law.",
+        ["This Agreement shall be governed by the laws of the State of Delaware."],
+    ) == [("name", "New York", "State of Delaware")]

@@ -119,6 +119,17 @@ def _date_order(d: DateKeys) -> float | None:
     return float(f["dec"] * 10000) if "dec" in f and "m" not in f else None
 
 
+# The parts of a document a name may refer to ("Exhibit A", "Schedule 2", "Appendix F"):
+# a contract cites many in one phrasing ("the services indicated in Exhibit A" / "the fee
+# set forth in Exhibit B"), so another in the passage is no contradiction, and a
+# designated name is only ever missing, as a designated number is.
+DOCUMENT_PARTS = frozenset(
+    """exhibit exhibits schedule schedules annex annexes appendix appendices attachment
+    attachments article articles section sections paragraph paragraphs clause clauses
+    rider riders addendum addenda""".split()
+)
+
+
 def _rival_names(
     claim_words: frozenset[str],
     claim_slot: tuple[str, ...],
@@ -136,6 +147,8 @@ def _rival_names(
     every name of every passage."""
     if _spelled_alike(cp.words, ep.words):
         return False  # "Muqtada al Sadr" / "Moqtada al-Sadr": one name, spelled two ways
+    if cp.words[0] in DOCUMENT_PARTS or ep.words[0] in DOCUMENT_PARTS:
+        return False  # "Exhibit A" / "Exhibit B": references, as section numbers are
     distinctive = _distinctive(ep.words)
     if not distinctive.isdisjoint(cp.words):
         # a shared distinctive word is the same name written differently, unless it is
