@@ -1889,3 +1889,16 @@ def test_another_part_of_the_document_is_missing_not_a_conflict() -> None:
         "The agreement is governed by New York law.",
         ["This Agreement shall be governed by the laws of the State of Delaware."],
     ) == [("name", "New York", "State of Delaware")]
+
+
+def test_a_number_that_designates_a_part_of_the_document_is_only_missing() -> None:
+    for claim, passage in (
+        ("The table is on page 28.", "The table is on page 2."),
+        ("The fees are in Exhibit 10.1.", "The fees are in Exhibit 10.2."),
+        ("See Attachment 5 for the prices.", "See Attachment 3 for the prices."),
+    ):
+        found = check_facts(claim, [passage])
+        assert found.conflicts == ()
+        assert [f.kind for f in found.missing] == ["number"]
+    # a page number is no year
+    assert "date" not in [f.kind for f in extract_facts("as shown on Page 2010")]

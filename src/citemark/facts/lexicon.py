@@ -30,7 +30,10 @@ SCALES = {
 NUM_WORDS: dict[str, float] = {**_SMALL, **TENS, "dozen": 12, **SCALES}
 # Units of a number that designates rather than counts ("§ 1983", "Rule 12", "No. 17"):
 # such a number is never a year, and another one in the passage is no rival of it.
-DESIGNATORS = frozenset(("section", "article", "rule", "no"))
+DESIGNATORS = frozenset(
+    """section article rule no page exhibit schedule annex appendix attachment paragraph
+    clause""".split()
+)
 # How many times a multiplier word says: "twice" is "two times", "treble damages" three.
 MULTIPLIERS: dict[str, float] = {
     "once": 1,  # a count only before its period: "once per year" (see patterns.py)

@@ -230,24 +230,33 @@ _COUNTED = re.compile(r"-[a-z]+\b|\s+([a-z]+s)\b")
 # "§ 1983", "Section 2010", "Rule 1001": a section or rule number, never a year.
 _SECTION_BEFORE = re.compile(
     r"(?:(?P<sign>§§?)|(?<![A-Za-z])(?P<word>(?i:sections?|secs?\.|articles?|arts?\.|rules?"
-    r"|nos?\.)))\s*$"
+    r"|nos?\.|pages?|exhibits?|schedules?|annex(?:es)?|appendix|appendices"
+    r"|attachments?|paragraphs?|paras?\.|clauses?)))\s*$"
 )
+# The part a designator word names, by its first three letters ("App." is "appendix").
+_PART_NAMES = {
+    name[:3]: name
+    for name in "section article rule page exhibit schedule annex appendix attachment".split()
+}
+_PART_NAMES.update({"par": "paragraph", "cla": "clause"})
 
 
 def _designator(text: str, start: int) -> str | None:
     """What a number at ``start`` numbers, when a section sign or word stands before it:
-    "section" ("§ 1983", "Sec. 4"), "article", "rule" or "no". As its unit, it keeps "§
-    1983" from reading as a year and from being backed by "1983 cases"."""
-    found = _SECTION_BEFORE.search(text, max(0, start - 10), start)
+    "section" ("§ 1983", "Sec. 4"), "article", "rule", "no", or a part of the document
+    ("page", "exhibit", "schedule", "annex", "appendix", "attachment", "paragraph",
+    "clause"). As its unit, it keeps "§ 1983" from reading as a year and from being
+    backed by "1983 cases", and another designated number is no conflict ("Page 28" /
+    "Page 2" of one contract's footers)."""
+    found = _SECTION_BEFORE.search(text, max(0, start - 14), start)
     if found is None:
         return None
     if found["sign"]:
         return "section"
     word = found["word"].lower()
-    for name in ("section", "article", "rule"):
-        if word.startswith(name[:3]):
-            return name
-    return "no"
+    if word.startswith("no"):
+        return "no"
+    return _PART_NAMES.get(word[:3], "no")
 
 
 _YEAR_PREP = re.compile(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
