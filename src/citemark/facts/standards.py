@@ -8,6 +8,12 @@ scrutiny, and the gravest sentences (life imprisonment, death), are terms of art
 passage that names another of the same family, and not the claim's own, states a
 different rule. A standard the claim mentions only to set aside ("not beyond a
 reasonable doubt", "rather than de novo") asserts nothing.
+
+Two families of contract terms are read more narrowly, since one contract uses several
+of each: how hard a party must try ("best efforts" / "commercially reasonable
+efforts") is compared only for the same act, and where the risk in the goods passes
+("FOB destination" / "EXW") only for the same kind of goods, in a sentence about
+delivering them.
 """
 
 from __future__ import annotations
