@@ -10,6 +10,12 @@ word after them, or, where either is passive, the same thing done to ("The Court
 affirmed the judgment" / "The judgments of the Supreme Court of Arizona were
 reversed"); and the passage must not also say the claim's word of it ("denied the
 motion to dismiss but granted the motion for summary judgment" backs neither).
+
+The two sides of a contract are such a pair too ("The Tenant shall pay" / "The Landlord
+shall pay"), said in either voice: "All shipping costs shall be borne by Seller" and
+"All improvements shall be the sole property of Licensor" make the statements "Seller
+pays the shipping costs" and "Licensor owns the improvements" would, and clash with
+another party's act only over the same thing.
 """
 
 from __future__ import annotations
