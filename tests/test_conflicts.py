@@ -1902,3 +1902,21 @@ def test_a_number_that_designates_a_part_of_the_document_is_only_missing() -> No
         assert [f.kind for f in found.missing] == ["number"]
     # a page number is no year
     assert "date" not in [f.kind for f in extract_facts("as shown on Page 2010")]
+
+
+def test_a_limitation_period_said_in_other_words_of_suing_conflicts() -> None:
+    assert conflict_pairs(
+        "A claim must be brought within four years.",
+        ["Any action must be commenced within two (2) years after the cause of action accrues."],
+    ) == [("number", "four years", "two (2) years")]
+    assert conflict_pairs(
+        "A lawsuit must be filed within one year.", ["Any claim must be brought within two years."]
+    ) == [("number", "one year", "two years")]
+    # a notice of a claim is no limitation period
+    assert (
+        conflict_pairs(
+            "Notice of any claim must be given within 30 days.",
+            ["Any action must be commenced within two (2) years."],
+        )
+        == []
+    )

@@ -183,6 +183,8 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
         tail_bound = _TAIL_BOUNDS.get(toks[after + 1].lower, "")
     counted = after + 2 if tail_bound else after
     context = set(_left(text, toks, first, start, skip)) | set(_right(text, toks, after, end, skip))
+    if not _SUING.isdisjoint(context) and not _SUITS.isdisjoint(context):
+        context = {_LITIGATION.get(w, w) for w in context}
     head = _head(text, toks, counted, toks[counted - 1].end if tail_bound else end)
     head = _day_of(text, start, end) or head
     before = [toks[j].lower for j in range(max(0, first - 2), first)]
@@ -191,6 +193,15 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     words = [toks[j].lower for j in range(max(0, first - 3), first)]
     bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
     return Role(frozenset(context), head, hedged, bound, _lead(toks, first))
+
+
+# Words of bringing a lawsuit, as one word each, where a clause says both what is
+# brought and the bringing: "a claim must be brought within four years" and "any action
+# must be commenced within two (2) years" state one limitation period; "shall notify ...
+# of any such claim within ten calendar days" says nothing of one.
+_SUITS = frozenset(map(stem, "action claim suit lawsuit".split()))
+_SUING = frozenset(map(stem, "bring brought commence commenced file filed".split()))
+_LITIGATION = {**dict.fromkeys(_SUITS, "action"), **dict.fromkeys(_SUING, "bring")}
 
 
 # Words a period's lead passes over: "for a period of one (1) year" is led by "for".
