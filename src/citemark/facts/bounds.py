@@ -107,9 +107,6 @@ def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
 # Words every bound form holds ("shall not exceed", "capped at", "shall expire", "for a
 # term of"), lower-cased.
 _BOUND_HINTS = ("exceed", "limited", "capped", "expir", "term of", "period of")
-# Words every open form of a passage holds ("without limit" aside, which a passage rarely
-# says of a whole liability).
-_PASSAGE_OPEN_HINTS = ("unlimited", "uncapped", "limitless", "perpetual", "expir")
 
 
 def _bounded_but_open(claim: str, lower: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -126,7 +123,7 @@ def _bounded_but_open(claim: str, lower: str, passages: Sequence[str]) -> tuple[
         for m in bound.bounded.finditer(claim):
             if _excepted(claim, m):
                 continue
-            clause = _NO_EVENT.sub("", clause_before(claim, m.end()), count=1)
+            clause = _bound_clause(claim, m)
             thing = _subject(clause) - _NOT_THE_THING
             if not thing:
                 continue
@@ -165,7 +162,7 @@ def _open_in(
                 continue
             if not thing <= content_stems(text[slice(*sentence_around(text, m.start(), m.end()))]):
                 continue  # "a perpetual license under such Patents" is no "Shortfall License"
-            if _FOR_CASE.match(text, m.end()) or _FOR_CASE.match(text, _noun_end(text, m)):
+            if _FOR_CASE.match(text, m.end()) or _FOR_CASE.match(text, _chain(text, m.end())[1]):
                 continue
             return index, m
     return None
@@ -181,24 +178,14 @@ def _may_be_open(text: str) -> bool:
     """Whether a passage holds a word of an open bound (asked for every claim with a
     bound, of the same few passages)."""
     lower = text.lower()
-    return any(w in lower for w in _PASSAGE_OPEN_HINTS)
+    return any(w in lower for w in _OPEN_HINTS)  # "without limit" aside: rare in a passage
 
 
 def _open_thing(text: str, m: re.Match[str]) -> frozenset[str]:
     """What a passage's open word is said of: the noun an adjective opens ("a perpetual
     license"), else its clause's subject ("The Supplier's liability under this Agreement
     is unlimited": not "Agreement", the last word before it)."""
-    if _ADJECTIVE.fullmatch(m.group()) and (noun := _noun_after(text, m.end())):
-        return frozenset((stem(noun.lower()),))
-    return _subject(clause_before(text, m.start())) - _NOT_THE_THING
-
-
-def _noun_end(text: str, m: re.Match[str]) -> int:
-    """Where the noun an adjective opens ends ("unlimited liability| for fraud")."""
-    at = m.end()
-    while (word := _NEXT.match(text, at)) is not None and word.group(1).lower() not in STOPWORDS:
-        at = word.end()
-    return at
+    return _opened_noun(text, m) or _subject(clause_before(text, m.start())) - _NOT_THE_THING
 
 
 def _said_of(text: str, m: re.Match[str]) -> frozenset[str]:
@@ -206,26 +193,40 @@ def _said_of(text: str, m: re.Match[str]) -> frozenset[str]:
     opens ("perpetual, irrevocable license", "unlimited liability for fraud"), else the
     last few content words before them in their clause ("The Supplier's liability is
     unlimited")."""
-    if _ADJECTIVE.fullmatch(m.group()) and (noun := _noun_after(text, m.end())):
-        return frozenset((stem(noun.lower()),))
-    return act_before(text, m.start())
+    return _opened_noun(text, m) or act_before(text, m.start())
 
 
-def _noun_after(text: str, at: int) -> str | None:
+def _opened_noun(text: str, m: re.Match[str]) -> frozenset[str]:
+    """The stem of the noun an adjective ``m`` opens, as one set ("a perpetual, irrevocable
+    license"); empty for any other match, or where none follows."""
+    if not _ADJECTIVE.fullmatch(m.group()):
+        return frozenset()
+    noun = _chain(text, m.end())[0]
+    return frozenset((stem(noun.lower()),)) if noun else frozenset()
+
+
+def _chain(text: str, at: int) -> tuple[str | None, int]:
     """The last content word of the chain of words right after ``at`` (``None`` when a
-    function word or a mark other than a comma comes first: "is perpetual.")."""
+    function word or a mark other than a comma comes first: "is perpetual."), and where
+    the chain ends ("unlimited liability| for fraud")."""
     last = None
     while (word := _NEXT.match(text, at)) is not None:
         if word.group(1).lower() in STOPWORDS:
             break
         last, at = word.group(1), word.end()
-    return last
+    return last, at
+
+
+def _bound_clause(text: str, m: re.Match[str]) -> str:
+    """The clause a bound ``m`` ends, less an opening "In no event shall" (which stands
+    before the clause's subject)."""
+    return _NO_EVENT.sub("", clause_before(text, m.end()), count=1)
 
 
 def _bound_in(text: str, bounded: re.Pattern[str], thing: frozenset[str]) -> tuple[int, int] | None:
     """Where ``text`` first bounds ``thing``, in no sentence with an exception."""
     for m in bounded.finditer(text):
-        clause = _NO_EVENT.sub("", clause_before(text, m.end()), count=1)
+        clause = _bound_clause(text, m)
         if (
             not _subject(clause).isdisjoint(thing)
             and thing <= content_stems(clause)
