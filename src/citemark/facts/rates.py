@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .model import Fact, FactConflict, FactsOf, Quantity
 
@@ -37,17 +38,25 @@ _PERIOD_OF = {
 }
 
 
-def _rates(text: str, facts_of: FactsOf) -> list[tuple[Fact, str, int]]:
-    """Each percent or amount of ``text`` with the period after it: (fact, period, where
-    it ends)."""
-    out: list[tuple[Fact, str, int]] = []
+class _Rate(NamedTuple):
+    """A percent or an amount with the period after it."""
+
+    fact: Fact
+    quantity: Quantity
+    period: str
+    end: int  # where the period ends
+
+
+def _rates(text: str, facts_of: FactsOf) -> list[_Rate]:
+    """Each percent or amount of ``text`` with the period after it."""
+    out: list[_Rate] = []
     for fact, payload in zip(*facts_of(text), strict=True):
         if fact.kind not in _RATE_KINDS or not isinstance(payload, Quantity):
             continue
         found = _PERIOD.match(text, fact.end)
         if found is None:
             continue
-        out.append((fact, _period(found), found.end()))
+        out.append(_Rate(fact, payload, _period(found), found.end()))
     return out
 
 
@@ -60,16 +69,16 @@ def rate_conflicts(
         return ()
     said = _rates(claim, facts_of)
     out: list[FactConflict] = []
-    for fact, period, end in said:
+    for fact, _, period, end in said:
         for index, text in enumerate(passages):
             theirs = [
-                (f, p, e)
-                for f, p, e in _rates(text, facts_of)
-                if (f.kind, f.value) == (fact.kind, fact.value)
+                r
+                for r in _rates(text, facts_of)
+                if (r.fact.kind, r.fact.value) == (fact.kind, fact.value)
             ]
-            if not theirs or any(p == period for _, p, _ in theirs):
+            if not theirs or any(r.period == period for r in theirs):
                 continue
-            other, other_period, other_end = theirs[0]
+            other, _, other_period, other_end = theirs[0]
             out.append(
                 FactConflict(
                     fact.kind,
@@ -115,11 +124,10 @@ def restated(claim: str, fact: Fact, payload: Quantity, evidence: str, facts_of:
     if value is None:
         return False
     yearly = value * _PER_YEAR[period]
-    for other, other_period, _ in _rates(evidence, facts_of):
+    for other, theirs, other_period, _ in _rates(evidence, facts_of):
         if other.kind != fact.kind or other_period == period:
             continue
-        theirs = _quantity_of(other, evidence, facts_of)
-        if theirs is None or theirs.unit != payload.unit or (v := _value(theirs)) is None:
+        if theirs.unit != payload.unit or (v := _value(theirs)) is None:
             continue
         their_yearly = v * _PER_YEAR[other_period]
         if abs(yearly - their_yearly) <= _SAME_RATE * max(abs(yearly), abs(their_yearly)):
@@ -137,10 +145,3 @@ def _value(q: Quantity) -> float | None:
 def _period(found: re.Match[str]) -> str:
     word = (found.group("unit") or found.group("adverb")).lower()
     return _PERIOD_OF.get(word, word)
-
-
-def _quantity_of(fact: Fact, text: str, facts_of: FactsOf) -> Quantity | None:
-    for f, payload in zip(*facts_of(text), strict=True):
-        if f == fact and isinstance(payload, Quantity):
-            return payload
-    return None
