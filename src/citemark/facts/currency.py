@@ -93,13 +93,18 @@ def _may_name(text: str) -> bool:
     return not words.isdisjoint(_NAME_WORDS) and not words.isdisjoint(_PAYING_WORDS)
 
 
+@lru_cache(maxsize=4096)
+def _named(text: str) -> tuple[re.Match[str], ...]:
+    """Every currency or form ``text`` names (none where it holds no currency word and
+    no word of paying): read once per text, for what it pays in and what it names."""
+    return tuple(_CURRENCY.finditer(text)) if _may_name(text) else ()
+
+
 def _paid_in(text: str) -> list[tuple[str, re.Match[str], frozenset[str]]]:
     """Each currency ``text`` says a sum is paid in: (code, match, the content stems of
     its clause before it)."""
-    if not _may_name(text):
-        return []
     out = []
-    for m in _CURRENCY.finditer(text):
+    for m in _named(text):
         clause = _CLAUSE.search(text, max(0, m.start() - 160), m.start())
         before = text[clause.start() : m.start()] if clause is not None else ""
         if not _IN.search(before) or not _paying_before(before):
@@ -131,7 +136,7 @@ def currency_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     thing in; one conflict each for the currency and the form."""
     out: list[FactConflict] = []
     said = _paid_in(claim)
-    named_in_claim = {_code(m) for m in _CURRENCY.finditer(claim)} if said else set()
+    named_in_claim = {_code(m) for m in _named(claim)}
     for code, found, words in said:
         if sum(_comparable(code, c) for c in named_in_claim) > 1:
             continue  # a choice ("in euros or U.S. dollars", "in cash or shares")
@@ -157,9 +162,7 @@ def _rival(
     """The first passage that pays what the claim pays (a shared word) in another
     currency or form, and names the claim's nowhere."""
     for index, text in enumerate(passages):
-        if not _may_name(text):
-            continue
-        named = [_code(m) for m in _CURRENCY.finditer(text)]
+        named = [_code(m) for m in _named(text)]
         if any(_comparable(code, c) and not _differ(code, c) for c in named):
             continue  # the passage names the claim's currency too
         for other, m, other_words in _paid_in(text):
