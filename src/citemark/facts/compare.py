@@ -433,7 +433,7 @@ def _voice(said: str) -> str:
     """ "be" for a passive with "be" ("shall be borne"), "finite" for one with a finite
     "be" ("are not borne", "is paid": a participle or an adjective, which the words
     cannot tell apart), "active" for the rest."""
-    if _BE.search(said) is not None:
+    if _passive(said):
         return "be"
     return "finite" if _FINITE_PASSIVE.search(said) is not None else "active"
 

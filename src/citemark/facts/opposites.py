@@ -602,12 +602,18 @@ _PARTICIPLES = {
 _BY_LEADS = frozenset("the a each such said".split())
 
 
-def _property_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
-    """Whose a thing is, said as "X shall be the (sole) property of the Client": the
-    statement "the Client owns X" would make."""
+def _before_leads(toks: Sequence[Tok], i: int) -> int:
+    """The token before party ``i`` and its determiners ("by the Seller": "by")."""
     j = i - 1
     while j > 0 and toks[j].lower in _BY_LEADS:
         j -= 1
+    return j
+
+
+def _property_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
+    """Whose a thing is, said as "X shall be the (sole) property of the Client": the
+    statement "the Client owns X" would make."""
+    j = _before_leads(toks, i)
     if j < 2 or toks[j].lower != "of" or toks[j - 1].lower != "property":
         return None
     be = j - 2
@@ -631,9 +637,7 @@ def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Stateme
     form would make ("Seller shall bear all shipping costs"), so that the two voices
     compare. Only a passive clause with its "be" counts: "costs incurred by Seller" or
     "notice given by Buyer" says what the party did to a thing, not who does the act."""
-    j = i - 1
-    while j > 0 and toks[j].lower in _BY_LEADS:
-        j -= 1
+    j = _before_leads(toks, i)
     if j < 2 or toks[j].lower != "by" or _boundary(text, toks[j], toks[i]):
         return None
     participle = toks[j - 1].lower
