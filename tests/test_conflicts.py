@@ -523,6 +523,28 @@ def test_a_multiplier_word_is_a_count_of_times() -> None:
     assert [f.text for f in citemark.facts.extract_facts("She booked a double room.")] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("paid at one and a half times the regular rate", "1.5 time"),
+        ("a term of two and one-half years", "2.5 year"),
+        ("two and a half percent", "2.5 %"),
+        ("one and a half million dollars", "1500000 usd"),
+    ],
+)
+def test_a_spelled_number_and_a_half_is_one_value(text: str, value: str) -> None:
+    assert [f.value for f in citemark.facts.extract_facts(text)] == [value]
+
+
+def test_a_number_and_a_half_backs_its_figure_and_contradicts_another() -> None:
+    claim = "Overtime is paid at one and a half times the regular rate."
+    assert conflict_pairs(claim, ["Overtime shall be paid at twice the regular rate."]) == [
+        ("number", "one and a half times", "twice")
+    ]
+    backed = check_facts(claim, ["Overtime shall be paid at 1.5 times the regular rate."])
+    assert (backed.missing, backed.conflicts) == ((), ())
+
+
 def test_two_different_caps_conflict_where_two_estimates_do_not() -> None:
     claim = "Bad faith retention may lead to damages of up to three times the deposit."
     assert conflict_pairs(claim, [STATUTE]) == [("number", "three times", "twice")]
@@ -952,6 +974,12 @@ def test_business_days_against_calendar_days_conflict_and_against_plain_days_are
             "The tenant must give one month's notice.",
             ("number", "two weeks", "one month"),
         ),
+        # "is" and "shall be" lead the period alike
+        (
+            "The warranty period is one year.",
+            "The warranty period shall be ninety (90) days.",
+            ("number", "one year", "ninety (90) days"),
+        ),
     ],
 )
 def test_days_against_months_conflict_where_no_month_length_reconciles_them(
@@ -966,6 +994,9 @@ def test_days_against_months_conflict_where_no_month_length_reconciles_them(
         ("The tenant must give 30 days' notice.", "The tenant must give one month's notice."),
         ("The probation lasts 180 days.", "The probation period lasts six months."),
         ("The warranty lasts 52 weeks.", "The warranty lasts one year."),
+        ("The warranty period is three months.", "The warranty period shall be ninety (90) days."),
+        # a form of "be" against another lead is still two leads
+        ("The warranty period is one year.", "Claims are due within ninety (90) days."),
         # hours and minutes measure another kind of thing than years
         (
             "After 11 years in the league, Mathis won the cup in the final.",

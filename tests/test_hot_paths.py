@@ -368,6 +368,9 @@ _NUMERIC_PIECES = st.sampled_from(
         "\t",
         "abcdefghij" * 7,
         "mid" * 25 + "-one",
+        " and a half",
+        " and one-half",
+        "half",
     ]
 )
 
@@ -390,6 +393,7 @@ def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
         "X.A.B. one",  # nor is a letter of dotted capitals
         "someone tenant written one",
         "The fee is a hundred (100) dollars, due on the first day of May 2024.",
+        "one and a half times, two and one-half (2.5) years, one and a half million",
     ],
 )
 def test_numeric_words_at_token_edges(text: str) -> None:

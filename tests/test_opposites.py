@@ -1542,6 +1542,12 @@ def test_compass_points_signs_and_both_kinds_are_no_antonym_conflict(
             "The Purchaser may disclose the non-material terms.",
             ("material", "non-material"),
         ),
+        # the whole hyphenated compound after "non"
+        (
+            "The deposit is held in an interest-bearing account.",
+            "The deposit shall be held in a non-interest-bearing account.",
+            ("interest-bearing", "non-interest-bearing"),
+        ),
     ],
 )
 def test_a_passages_non_word_opposes_the_claims_plain_word(

@@ -838,13 +838,17 @@ def may_oppose(text: str, words: frozenset[str], denied: frozenset[str] = frozen
     return "non" in text.lower() or any(map(_could_oppose, words)) or not words.isdisjoint(denied)
 
 
-# A word made its opposite by "non" ("non-voting", "nonrefundable"), as written after it.
-_NON_WORD = re.compile(r"(?i)\bnon-?([^\W\d_]+)")
+# A word made its opposite by "non" ("non-voting", "nonrefundable"), as written after it,
+# with the rest of a hyphenated compound ("non-interest-bearing": "interest-bearing").
+_NON_WORD = re.compile(r"(?i)\bnon-?(([^\W\d_]+)(?:-[^\W\d_]+)*)")
 
 
 @lru_cache(maxsize=4096)
 def _non_words_of(text: str) -> frozenset[str]:
-    return frozenset(m.group(1).lower() for m in _NON_WORD.finditer(text))
+    """Both the first word after "non" and the whole compound: a claim writes "voting"
+    against "non-voting-share" as readily as "interest-bearing" against
+    "non-interest-bearing"."""
+    return frozenset(w.lower() for m in _NON_WORD.finditer(text) for w in m.group(1, 2))
 
 
 def non_words(passages: Sequence[str]) -> frozenset[str]:

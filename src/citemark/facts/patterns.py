@@ -39,10 +39,14 @@ _NUM_SEP = (
     r"(?:\s*-\s*|\s+|(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+"
     r"|(?<=million)\s+and\s+|(?<=billion)\s+and\s+)"
 )
+# "one and a half", "two and one-half", "one and a half million": a spelled number and a
+# half, of the scale after it if one follows.
+_AND_A_HALF = r"(?:\s+and\s+(?:a|one)(?:\s+|\s*-\s*)half\b)"
 _SPELLED = (
     rf"(?i:\b(?:a\s+(?=(?:dozen|hundred|thousand|million|billion|trillion)\b))?"
-    rf"{_NUM_WORD}(?:{_NUM_SEP}{_NUM_WORD})*)"
+    rf"{_NUM_WORD}(?:{_NUM_SEP}{_NUM_WORD})*(?:{_AND_A_HALF}(?:\s+{_SCALE})?)?)"
 )
+AND_A_HALF = re.compile(rf"(?i:{_AND_A_HALF})")
 _DIGIT = r"(?<![\w.,:/])(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\.[0-9]+)?"
 _DNUM = rf"{_DIGIT}(?![^\W_])"
 # "30 business days" is its own unit (``quantities._unit_of``); "calendar", "full" and the

@@ -32,6 +32,7 @@ from .model import DateKeys, Fact, Payload, Quantity
 from .patterns import (
     A_SCALES,
     ALT_RES,
+    AND_A_HALF,
     LABEL_LEAD,
     LIST_MARK,
     MARKER_LEAD,
@@ -61,7 +62,11 @@ def _digits(s: str) -> float:
 
 
 def _spelled_value(s: str) -> float:
-    """Value of "two hundred and five", "a dozen", "twenty-one"."""
+    """Value of "two hundred and five", "a dozen", "twenty-one", "one and a half"."""
+    half = AND_A_HALF.search(s)
+    if half is not None:
+        scale = s[half.end() :].strip().lower()
+        return (_spelled_value(s[: half.start()]) + 0.5) * SCALES.get(scale, 1)
     total = 0.0
     current = 0.0
     for w in SPELLED_SPLIT.split(s.lower()):
