@@ -1935,6 +1935,50 @@ def test_a_number_that_designates_a_part_of_the_document_is_only_missing() -> No
     assert "date" not in [f.kind for f in extract_facts("as shown on Page 2010")]
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a contract's notice clauses give each party's address in one phrasing
+        (
+            "Commnet Wireless, LLC 400 Northridge Road, Suite 31100 Atlanta, GA 30350 Attn: "
+            "General Counsel",
+            "With a copy to: Kilpatrick Townsend & Stockton LLP 1100 Peachtree Street NE, "
+            "Suite 2800 Atlanta, GA 30319 Attn: General Counsel",
+        ),
+        (
+            "Baker Botts L.L.P. 1299 Pennsylvania Avenue, NW Washington, D.C. 20004 "
+            "Attention: John Smith",
+            "Skadden, Arps, Slate, Meagher & Flom LLP 4 Times Square New York, NY 10036 "
+            "Attention: John Smith",
+        ),
+        # a code's digits: after a prefix in capitals, or led by a zero
+        (
+            "The order covers PWM-5700-00431-SH and PWM-5700-00432-SH.",
+            "The order covers PWM-5700-00434-SH.",
+        ),
+    ],
+)
+def test_an_address_or_a_codes_number_is_only_missing(claim: str, passage: str) -> None:
+    found = check_facts(claim, [passage])
+    assert found.conflicts == ()
+    assert "number" in [f.kind for f in found.missing]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("New York, NY 10036.", "10036 zip"),
+        ("Suite 2000, Atlanta", "2000 suite"),  # no year
+        ("during COVID-19", "19 code"),
+        ("the 30-day period", "30 day"),  # a unit after the hyphen is no code
+        ("in mid-2019", "2019"),  # a year after a lower-case prefix is still a year
+        ("We sold 20000 units.", "20000"),
+    ],
+)
+def test_what_a_number_in_an_address_or_a_code_is_read_as(text: str, value: str) -> None:
+    assert [f.value for f in extract_facts(text) if f.kind in ("number", "date")] == [value]
+
+
 def test_a_limitation_period_said_in_other_words_of_suing_conflicts() -> None:
     assert conflict_pairs(
         "A claim must be brought within four years.",

@@ -236,25 +236,45 @@ _COUNTED = re.compile(r"-[a-z]+\b|\s+([a-z]+s)\b")
 _SECTION_BEFORE = re.compile(
     r"(?:(?P<sign>§§?)|(?<![A-Za-z])(?P<word>(?i:sections?|secs?\.|articles?|arts?\.|rules?"
     r"|nos?\.|pages?|exhibits?|schedules?|annex(?:es)?|appendix|appendices"
-    r"|attachments?|paragraphs?|paras?\.|clauses?)))\s*$"
+    r"|attachments?|paragraphs?|paras?\.|clauses?|suites?|ste\.|box|room)))\s*$"
 )
 # The part a designator word names, by its first three letters ("App." is "appendix").
 _PART_NAMES = {
     name[:3]: name
-    for name in "section article rule page exhibit schedule annex appendix attachment".split()
+    for name in (
+        "section article rule page exhibit schedule annex appendix attachment suite box room"
+    ).split()
 }
-_PART_NAMES.update({"par": "paragraph", "cla": "clause"})
+_PART_NAMES.update({"par": "paragraph", "cla": "clause", "ste": "suite"})
+# A U.S. ZIP code: five digits after a state's postal code ("New York, NY 10036",
+# "Washington, D.C. 20004"). The notice clauses of one contract give each party's address
+# in one phrasing, so, like a section number, another ZIP code is no contradiction.
+_STATE_CODES = (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
+    "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR"
+)
+_ZIP_BEFORE = re.compile(rf"(?<![A-Za-z.])(?:{'|'.join(_STATE_CODES.split())}|D\.C\.),?\s+$")
+_ZIP = re.compile(r"[0-9]{5}(?![0-9]|[,.][0-9])")
+# A code's digits: after a prefix in capitals and a hyphen ("PWM-5700", "Form S-1",
+# "COVID-19"), or led by a zero ("00431", "01915"), which no count is written with.
+_CODE_BEFORE = re.compile(r"(?<![A-Za-z])[A-Z]{1,5}-$")
+_LEADING_ZERO = re.compile(r"0[0-9]")
 
 
 def _designator(text: str, start: int) -> str | None:
     """What a number at ``start`` numbers, when a section sign or word stands before it:
     "section" ("§ 1983", "Sec. 4"), "article", "rule", "no", or a part of the document
     ("page", "exhibit", "schedule", "annex", "appendix", "attachment", "paragraph",
-    "clause"). As its unit, it keeps "§ 1983" from reading as a year and from being
+    "clause"), a place in an address ("suite", "box", "room", "zip"), or a code's digits ("code").
+    As its unit, it keeps "§ 1983" from reading as a year and from being
     backed by "1983 cases", and another designated number is no conflict ("Page 28" /
     "Page 2" of one contract's footers)."""
     found = _SECTION_BEFORE.search(text, max(0, start - 14), start)
     if found is None:
+        if _ZIP.match(text, start) and _ZIP_BEFORE.search(text, max(0, start - 7), start):
+            return "zip"
+        if _LEADING_ZERO.match(text, start) or _CODE_BEFORE.search(text, max(0, start - 6), start):
+            return "code"
         return None
     if found["sign"]:
         return "section"
