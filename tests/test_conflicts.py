@@ -1995,3 +1995,42 @@ def test_a_limitation_period_said_in_other_words_of_suing_conflicts() -> None:
         )
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            '1.29 "FDA" means the United States Food and Drug Administration and any '
+            "successor agency.",
+            '1.134 "United States" or "U.S." means the United States of America, including '
+            "its territories.",
+        ),
+        (
+            '"Initial Term" means a period of two (2) years from the Effective Date.',
+            '"Renewal Term" means a period of five (5) years from the Effective Date.',
+        ),
+        (
+            "1.22 FDA means the United States Food and Drug Administration.",
+            "1.69 Territory shall mean the United States of America.",
+        ),
+    ],
+)
+def test_a_definition_meets_no_conflict_in_the_definition_of_another_term(
+    claim: str, passage: str
+) -> None:
+    assert conflict_pairs(claim, [passage]) == []
+
+
+def test_a_definition_still_conflicts_with_its_own_terms_definition_and_plain_text() -> None:
+    definition = '1.30 "Term" means a period of five (5) years from the Effective Date.'
+    expected = [("number", "two (2) years", "five (5) years")]
+    claim = '1.29 "Term" means a period of two (2) years from the Effective Date.'
+    assert conflict_pairs(claim, [definition]) == expected
+    # a claim that defines nothing is checked against any passage, as before
+    assert conflict_pairs("The Term is two (2) years from the Effective Date.", [definition]) == (
+        expected
+    )
+    # the passage index stays the one of the passage in conflict
+    other = '"Renewal Term" means a period of one (1) year.'
+    assert [c.passage for c in check_facts(claim, [other, definition]).conflicts] == [1]

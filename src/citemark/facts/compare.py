@@ -20,6 +20,7 @@ from .conflicts import find_rival, folded_words, one_name
 from .contrast import contrast_conflicts, joint_conflicts
 from .counts import count_conflicts
 from .currency import currency_conflicts
+from .definitions import other_definitions_emptied
 from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
 from .forum import forum_conflicts
@@ -1131,7 +1132,9 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
 
     A conflict is a missing fact for which one passage states another value in the
     same role (see ``conflicts``), or a polarity clash ("may" against "may not").
-    A fact in ``conflicts`` is not repeated in ``missing``. ``sources`` are the whole
+    A fact in ``conflicts`` is not repeated in ``missing``. A claim that defines a term
+    ('"FDA" means ...') meets no conflict in a passage defining another one
+    (:mod:`.definitions`). ``sources`` are the whole
     source texts: a rival name that one of them writes together with the claim's as
     one person's name ("Daniel LaRusso" for "LaRusso" against "Daniel") is no
     conflict, and the claim's name stays a missing fact.
@@ -1139,6 +1142,8 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     missing = missing_facts(claim, "\n".join(passages))
     if sources and any(f.kind == "name" for f in missing):
         missing = [f for f in missing if not _named_by_its_head(f, passages, sources)]
+    # A definition contradicts only a definition of its own term.
+    passages = other_definitions_emptied(claim, list(passages))
     turned = _turned(claim, passages, missing)
     if not missing:
         return FactCheck((), _with_opposites(claim, passages, turned, sources))
