@@ -286,9 +286,11 @@ def _opposed(a: Tok, b: Tok) -> bool:
     return stem(b.lower) in OPPOSITES.get(stem(a.lower), ())
 
 
+@lru_cache(maxsize=65536)
 def _could_oppose(w: str) -> bool:
     """Whether a word (lower-cased) could have an opposite: a pair word, a prefixable
-    one, one with a prefix ("unenforceable") or "non"."""
+    one, one with a prefix ("unenforceable") or "non". Memoised: asked of every word of
+    every claim, and a text's words are mostly ones asked before."""
     return (
         stem(w) in OPPOSITES
         or _base(w) in _WORD_OPPOSITES
