@@ -1956,6 +1956,11 @@ def test_a_number_that_designates_a_part_of_the_document_is_only_missing() -> No
             "The order covers PWM-5700-00431-SH and PWM-5700-00432-SH.",
             "The order covers PWM-5700-00434-SH.",
         ),
+        # a street number and a ZIP+4 code are no years
+        (
+            "Notices: Acme Gas, 1001 Sain Street, P. O. Box 1288, Fayetteville, AR 72702-1288",
+            "Notices: Acme Gas, 1083 Sain Street, P. O. Box 1408, Fayetteville, AR 72702-1408",
+        ),
     ],
 )
 def test_an_address_or_a_codes_number_is_only_missing(claim: str, passage: str) -> None:
@@ -1964,19 +1969,31 @@ def test_an_address_or_a_codes_number_is_only_missing(claim: str, passage: str) 
     assert "number" in [f.kind for f in found.missing]
 
 
+def test_a_page_footers_number_is_no_day_of_its_date() -> None:
+    claim = "Commercial in Confidence Page 15 May 2004"
+    assert conflict_pairs(claim, ["Commercial in Confidence Page 5 May 2004"]) == []
+    assert [f.kind for f in extract_facts(claim) if f.kind == "date"] == []
+    # a day before its month is still a date
+    assert [f.value for f in extract_facts("Signed on 15 May 2004.")] == ["2004-05-15"]
+
+
 @pytest.mark.parametrize(
-    ("text", "value"),
+    ("text", "values"),
     [
-        ("New York, NY 10036.", "10036 zip"),
-        ("Suite 2000, Atlanta", "2000 suite"),  # no year
-        ("during COVID-19", "19 code"),
-        ("the 30-day period", "30 day"),  # a unit after the hyphen is no code
-        ("in mid-2019", "2019"),  # a year after a lower-case prefix is still a year
-        ("We sold 20000 units.", "20000"),
+        ("New York, NY 10036.", ["10036 zip"]),
+        ("Suite 2000, Atlanta", ["2000 suite"]),  # no year
+        ("during COVID-19", ["19 code"]),
+        ("the 30-day period", ["30 day"]),  # a unit after the hyphen is no code
+        ("in mid-2019", ["2019"]),  # a year after a lower-case prefix is still a year
+        ("We sold 20000 units.", ["20000"]),
+        ("1083 Sain Street", ["1083 street"]),
+        ("1151 SW 30th St., Palm City", ["1151 street", "30th"]),
+        ("Fayetteville, AR 72702-1288", ["72702 zip", "1288 zip"]),
+        ("In 2019 Main Street grew.", ["2019"]),  # a year before a street's name
     ],
 )
-def test_what_a_number_in_an_address_or_a_code_is_read_as(text: str, value: str) -> None:
-    assert [f.value for f in extract_facts(text) if f.kind in ("number", "date")] == [value]
+def test_what_a_number_in_an_address_or_a_code_is_read_as(text: str, values: list[str]) -> None:
+    assert [f.value for f in extract_facts(text) if f.kind in ("number", "date")] == values
 
 
 def test_a_limitation_period_said_in_other_words_of_suing_conflicts() -> None:

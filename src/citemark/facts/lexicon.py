@@ -32,7 +32,7 @@ NUM_WORDS: dict[str, float] = {**_SMALL, **TENS, "dozen": 12, **SCALES}
 # such a number is never a year, and another one in the passage is no rival of it.
 DESIGNATORS = frozenset(
     """section article rule no page exhibit schedule annex appendix attachment paragraph
-    clause suite box room zip code""".split()
+    clause suite box room zip code street""".split()
 )
 # How many times a multiplier word says: "twice" is "two times", "treble damages" three.
 MULTIPLIERS: dict[str, float] = {

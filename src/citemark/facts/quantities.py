@@ -255,6 +255,16 @@ _STATE_CODES = (
 )
 _ZIP_BEFORE = re.compile(rf"(?<![A-Za-z.])(?:{'|'.join(_STATE_CODES.split())}|D\.C\.),?\s+$")
 _ZIP = re.compile(r"[0-9]{5}(?![0-9]|[,.][0-9])")
+# The four digits of a ZIP+4 code ("72702-1288").
+_ZIP_PLUS = re.compile(r"(?<![0-9])[0-9]{5}-$")
+_FOUR = re.compile(r"[0-9]{4}(?![0-9])")
+# A street address's number: capitalised words and a street word after it ("1083 Sain
+# Street", "900 Second Avenue South", "1151 SW 30th St.").
+_STREET_AFTER = re.compile(
+    r"[ \t]+(?:(?:[A-Z][\w.'&-]*|[0-9]+(?:st|nd|rd|th))[ \t]+){1,3}(?:Street|St\.|Avenue|Ave\.?"
+    r"|Road|Rd\.|Drive|Dr\.|Boulevard|Blvd\.?|Lane|Parkway|Pkwy\.?|Highway|Hwy\.?|Plaza"
+    r"|Centre|Center|Expressway|Terrace)(?![\w-])"
+)
 # A code's digits: after a prefix in capitals and a hyphen ("PWM-5700", "Form S-1",
 # "COVID-19"), or led by a zero ("00431", "01915"), which no count is written with.
 _CODE_BEFORE = re.compile(r"(?<![A-Za-z])[A-Z]{1,5}-$")
@@ -273,6 +283,8 @@ def _designator(text: str, start: int) -> str | None:
     if found is None:
         if _ZIP.match(text, start) and _ZIP_BEFORE.search(text, max(0, start - 7), start):
             return "zip"
+        if _FOUR.match(text, start) and _ZIP_PLUS.search(text, max(0, start - 6), start):
+            return "zip"
         if _LEADING_ZERO.match(text, start) or _CODE_BEFORE.search(text, max(0, start - 6), start):
             return "code"
         return None
@@ -282,6 +294,14 @@ def _designator(text: str, start: int) -> str | None:
     if word.startswith("no"):
         return "no"
     return _PART_NAMES.get(word[:3], "no")
+
+
+def _street_number(text: str, start: int, end: int) -> str | None:
+    """ "street" when the number at ``start:end`` opens a street address; not after a
+    year's preposition ("In 2019 Main Street grew")."""
+    if not _STREET_AFTER.match(text, end) or _YEAR_PREP.search(text[max(0, start - 8) : start]):
+        return None
+    return "street"
 
 
 _YEAR_PREP = re.compile(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
@@ -304,16 +324,19 @@ _NET_DAYS = 180
 def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None:
     g = m.groupdict()
     unit = _unit_of(g)
+    designated = None
     if g.get("num"):
         raw = g["num"]
         value = _digits(raw)
+        if unit is None:
+            designated = _designator(text, m.start()) or _street_number(text, m.start(), m.end())
         if g.get("scale"):
             value *= SCALES[g["scale"].lower()]
         elif (
             unit is None
             and YEAR_ONLY.fullmatch(raw)
             and not _counts_things(text, m.start(), m.end())
-            and _designator(text, m.start()) is None
+            and designated is None
         ):
             return "date", raw, DateKeys((("y", int(raw)),))
     elif g.get("num2"):
@@ -323,8 +346,8 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
         if words.lower() == "one" and unit is None:
             return None  # "one of", "one can": a pronoun far more often than a count
         value = _spelled_value(words)
-    if unit is None and g.get("num"):
-        unit = _designator(text, m.start())
+    if unit is None:
+        unit = designated
     if unit is None and value <= _NET_DAYS and _NET.search(text, max(0, m.start() - 5), m.start()):
         unit = "day"  # "payable net 30": thirty days
     q = _quantity(value, unit)
@@ -394,6 +417,8 @@ def _numeric_fact(name: str, m: re.Match[str], text: str) -> tuple[str, str, Pay
     if name.startswith("skip_"):
         return None
     if name.startswith("date_"):
+        if name in ("date_dmy", "date_dm") and _designator(text, m.start()) is not None:
+            return None  # "Page 15 May 2004": a page footer's number before its date
         got = _date_fact(m, text, name)
         return None if got is None else ("date", got[0], got[1])
     if name == "decade":
