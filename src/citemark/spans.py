@@ -578,7 +578,7 @@ def _weigh(
     for n, p in word_probabilities(answer, words, checks, context, evidence):
         check = checks[n]
         assert check is not None
-        flagged = p >= settings.threshold
+        flagged = p >= settings.threshold and check.reason != "fact"
         out[n] = WordCheck(check.start, check.end, check.text, not flagged, check.reason, p)
     return out
 
@@ -804,14 +804,16 @@ def _merge(
     return _whole_numbers(answer, spans)
 
 
-# A number written with a point or comma inside: "1.5", "2,400.00".
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)+")
+# A number with what is written into it: a point or comma inside ("1.5", "2,400.00"), a
+# currency sign before, a percent sign after ("$2,400", "2.5%").
+_NUMBER = re.compile(r"[$€£¥]?\d+(?:[.,]\d+)*%?")
 
 
 def _whole_numbers(answer: str, spans: list[Span]) -> tuple[Span, ...]:
     """Spans widened to the whole of a number they cut into: the word tokens of "1.5%"
     are "1" and "5", and a span on "5% per month" alone would show a reviewer a value
-    the answer does not state (overlapping spans are then joined)."""
+    the answer does not state, as "at 2.5" without its percent sign would (overlapping
+    spans are then joined)."""
     out: list[Span] = []
     for span in spans:
         start, end = span.start, span.end
