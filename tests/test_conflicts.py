@@ -2051,3 +2051,30 @@ def test_a_definition_still_conflicts_with_its_own_terms_definition_and_plain_te
     # the passage index stays the one of the passage in conflict
     other = '"Renewal Term" means a period of one (1) year.'
     assert [c.passage for c in check_facts(claim, [other, definition]).conflicts] == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Payment must be made within a week.", ["1 week"]),
+        ("The license runs for a year.", ["1 year"]),
+        ("no more than a month", ["1 month"]),
+        # a rate's "a month" and a frequency's "a year" are no periods
+        ("rent of $100 a month", ["100 usd"]),
+        ("The audit may occur once a year.", ["1 time"]),
+        ("A week later, the parties met.", []),
+    ],
+)
+def test_a_period_said_with_a_is_one_unit_after_a_word_of_time(
+    text: str, values: list[str]
+) -> None:
+    assert [f.value for f in extract_facts(text)] == values
+
+
+def test_a_period_said_with_a_backs_its_length_and_contradicts_another() -> None:
+    claim = "Payment must be made within a week."
+    assert conflict_pairs(claim, ["Payment shall be made within thirty (30) days."]) == [
+        ("number", "a week", "thirty (30) days")
+    ]
+    backed = check_facts(claim, ["Payment shall be made within seven (7) days."])
+    assert (backed.missing, backed.conflicts) == ((), ())

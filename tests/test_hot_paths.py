@@ -371,6 +371,10 @@ _NUMERIC_PIECES = st.sampled_from(
         " and a half",
         " and one-half",
         "half",
+        "within ",
+        "for ",
+        " week",
+        "month",
     ]
 )
 
@@ -394,6 +398,7 @@ def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
         "someone tenant written one",
         "The fee is a hundred (100) dollars, due on the first day of May 2024.",
         "one and a half times, two and one-half (2.5) years, one and a half million",
+        "within a week, for a year, more than a month, $100 a month, once a year",
     ],
 )
 def test_numeric_words_at_token_edges(text: str) -> None:

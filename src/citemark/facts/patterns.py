@@ -143,6 +143,10 @@ _ALTERNATIVES: dict[str, str] = {
         r"|\b(?P<multadj>(?i:double|triple|treble|quadruple))"
         r"(?=\s+(?i:the|damages|its|their|his|her|that|what|any)\b)"
     ),
+    # "within a week", "for a year", "more than a month": one period, read only after a
+    # word that makes a period of it (see ``quantities._triggers``), not in "$100 a month"
+    # nor "once a year".
+    "a_period": r"(?i:a)\s+(?P<unit>(?i:day|week|month|year))\b",
     "number": (
         rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?(?:\s*\(\s*{_SPELLED}\s*\))?"
         rf"|(?P<words>{_SPELLED})(?:\s*\(\s*(?P<num2>{_DIGIT})\s*\))?)(?:{_UNIT_TAIL})?"
@@ -161,6 +165,7 @@ _TRIGGER_ALTS = {
     "word": "date_wdm legal amount_suf percent ordinal number",
     "url": "skip_url",
     "mult": "multiplier",
+    "period": "a_period",
 }
 # One alternation per trigger kind: the match names the alternative that won, and the
 # alternative's own regex is then re-run at that spot to read its groups.
@@ -190,6 +195,9 @@ LABEL_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]|\b[A-Z][A-Z]+)\s+$")
 # item's sentence ("... qu0tes.   2.").
 MARKER_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]\s+)$")
 A_SCALES = frozenset(("dozen", *SCALES))
+# Where "a" before a unit of time is one period: after these words ("within a week").
+A_PERIOD = ALT_RES["a_period"]
+PERIOD_LEAD = re.compile(r"(?i:\b(?:within|for|after|over|during|than)\s+)$")
 TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),
     **dict.fromkeys((m.lower() for m in MONTH_NAMES + MONTH_ABBR), "month"),

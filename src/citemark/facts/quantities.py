@@ -30,6 +30,7 @@ from .lexicon import (
 )
 from .model import DateKeys, Fact, Payload, Quantity
 from .patterns import (
+    A_PERIOD,
     A_SCALES,
     ALT_RES,
     AND_A_HALF,
@@ -37,6 +38,7 @@ from .patterns import (
     LIST_MARK,
     MARKER_LEAD,
     MASTERS,
+    PERIOD_LEAD,
     SECTION_LABEL,
     SPELLED_SPLIT,
     TALLY,
@@ -434,6 +436,10 @@ def _numeric_fact(name: str, m: re.Match[str], text: str) -> tuple[str, str, Pay
         return _ordinal_fact(m, text)
     if name == "multiplier":
         return _multiplier_fact(m)
+    if name == "a_period":
+        unit = m.group("unit").lower()
+        q = _quantity(1.0, unit)
+        return "number", f"{q.key} {unit}", q
     return _number_fact(m, text)
 
 
@@ -487,8 +493,13 @@ def _triggers(text: str, toks: list[Tok]) -> list[tuple[int, str]]:
         kind = TRIGGER_WORDS.get(w)
         if kind is None and "-" in w:
             kind = TRIGGER_WORDS.get(w.split("-", 1)[0])
-        if kind is None and w == "a" and i + 1 < len(toks) and toks[i + 1].lower in A_SCALES:
-            kind = "word"
+        if kind is None and w == "a":
+            if i + 1 < len(toks) and toks[i + 1].lower in A_SCALES:
+                kind = "word"
+            elif A_PERIOD.match(text, t.start) and PERIOD_LEAD.search(
+                text, max(0, t.start - 12), t.start
+            ):
+                kind = "period"
         if kind is not None:
             out.append((t.start, kind))
     out.sort()
