@@ -536,12 +536,29 @@ def test_a_spelled_number_and_a_half_is_one_value(text: str, value: str) -> None
     assert [f.value for f in citemark.facts.extract_facts(text)] == [value]
 
 
-def test_a_number_and_a_half_backs_its_figure_and_contradicts_another() -> None:
-    claim = "Overtime is paid at one and a half times the regular rate."
-    assert conflict_pairs(claim, ["Overtime shall be paid at twice the regular rate."]) == [
-        ("number", "one and a half times", "twice")
-    ]
-    backed = check_facts(claim, ["Overtime shall be paid at 1.5 times the regular rate."])
+@pytest.mark.parametrize(
+    ("claim", "rival", "expected", "backing"),
+    [
+        (
+            "Overtime is paid at one and a half times the regular rate.",
+            "Overtime shall be paid at twice the regular rate.",
+            ("number", "one and a half times", "twice"),
+            "Overtime shall be paid at 1.5 times the regular rate.",
+        ),
+        (
+            "Payment must be made within a week.",
+            "Payment shall be made within thirty (30) days.",
+            ("number", "a week", "thirty (30) days"),
+            "Payment shall be made within seven (7) days.",
+        ),
+    ],
+)
+def test_a_value_read_in_words_contradicts_another_and_is_backed_by_its_equal(
+    claim: str, rival: str, expected: tuple[str, str, str], backing: str
+) -> None:
+    """ "one and a half times" and "a week" are values, read as the figures they equal."""
+    assert conflict_pairs(claim, [rival]) == [expected]
+    backed = check_facts(claim, [backing])
     assert (backed.missing, backed.conflicts) == ((), ())
 
 
@@ -2069,12 +2086,3 @@ def test_a_period_said_with_a_is_one_unit_after_a_word_of_time(
     text: str, values: list[str]
 ) -> None:
     assert [f.value for f in extract_facts(text)] == values
-
-
-def test_a_period_said_with_a_backs_its_length_and_contradicts_another() -> None:
-    claim = "Payment must be made within a week."
-    assert conflict_pairs(claim, ["Payment shall be made within thirty (30) days."]) == [
-        ("number", "a week", "thirty (30) days")
-    ]
-    backed = check_facts(claim, ["Payment shall be made within seven (7) days."])
-    assert (backed.missing, backed.conflicts) == ((), ())
