@@ -1990,8 +1990,9 @@ def test_a_page_footers_number_is_no_day_of_its_date() -> None:
     claim = "Commercial in Confidence Page 15 May 2004"
     assert conflict_pairs(claim, ["Commercial in Confidence Page 5 May 2004"]) == []
     assert [f.kind for f in extract_facts(claim) if f.kind == "date"] == []
-    # a day before its month is still a date
+    # a day before its month is still a date, written with a zero too
     assert [f.value for f in extract_facts("Signed on 15 May 2004.")] == ["2004-05-15"]
+    assert [f.value for f in extract_facts("Signed on 05 May 2004.")] == ["2004-05-05"]
 
 
 @pytest.mark.parametrize(
@@ -2007,6 +2008,7 @@ def test_a_page_footers_number_is_no_day_of_its_date() -> None:
         ("1151 SW 30th St., Palm City", ["1151 street", "30th"]),
         ("Fayetteville, AR 72702-1288", ["72702 zip", "1288 zip"]),
         ("In 2019 Main Street grew.", ["2019"]),  # a year before a street's name
+        ("the 09-12 season", ["9", "12"]),  # two digits led by a zero are no code
     ],
 )
 def test_what_a_number_in_an_address_or_a_code_is_read_as(text: str, values: list[str]) -> None:

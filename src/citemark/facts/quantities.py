@@ -261,16 +261,17 @@ _ZIP = re.compile(r"[0-9]{5}(?![0-9]|[,.][0-9])")
 _ZIP_PLUS = re.compile(r"(?<![0-9])[0-9]{5}-$")
 _FOUR = re.compile(r"[0-9]{4}(?![0-9])")
 # A street address's number: capitalised words and a street word after it ("1083 Sain
-# Street", "900 Second Avenue South", "1151 SW 30th St.").
+# Street", "1299 Pennsylvania Avenue", "1151 SW 30th St.").
 _STREET_AFTER = re.compile(
     r"[ \t]+(?:(?:[A-Z][\w.'&-]*|[0-9]+(?:st|nd|rd|th))[ \t]+){1,3}(?:Street|St\.|Avenue|Ave\.?"
     r"|Road|Rd\.|Drive|Dr\.|Boulevard|Blvd\.?|Lane|Parkway|Pkwy\.?|Highway|Hwy\.?|Plaza"
     r"|Centre|Center|Expressway|Terrace)(?![\w-])"
 )
 # A code's digits: after a prefix in capitals and a hyphen ("PWM-5700", "Form S-1",
-# "COVID-19"), or led by a zero ("00431", "01915"), which no count is written with.
+# "COVID-19"), or three or more led by a zero ("00431", "01915"), which no count is
+# written with (two, "05 May 2004", are a day or a month).
 _CODE_BEFORE = re.compile(r"(?<![A-Za-z])[A-Z]{1,5}-$")
-_LEADING_ZERO = re.compile(r"0[0-9]")
+_LEADING_ZERO = re.compile(r"0[0-9]{2}")
 
 
 def _designator(text: str, start: int) -> str | None:
