@@ -2088,3 +2088,21 @@ def test_a_period_said_with_a_is_one_unit_after_a_word_of_time(
     text: str, values: list[str]
 ) -> None:
     assert [f.value for f in extract_facts(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The arbitration takes place in London.", "The arbitration shall be held in Singapore."),
+        ("The arbitration will be conducted in London.", "The arbitration shall be held in Paris."),
+        ("Meetings are held in Boston.", "Meetings shall take place in Chicago."),
+    ],
+)
+def test_held_taking_place_and_conducted_in_a_place_are_one_slot(claim: str, passage: str) -> None:
+    (found,) = conflict_pairs(claim, [passage])
+    assert found[0] == "name"
+
+
+def test_the_same_place_said_with_another_verb_is_no_conflict() -> None:
+    passage = "The arbitration shall be held in London, England."
+    assert conflict_pairs("The arbitration takes place in London.", [passage]) == []

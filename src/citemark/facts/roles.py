@@ -219,6 +219,11 @@ def _lead(toks: tuple[Tok, ...], first: int) -> str:
     return ""
 
 
+# Words that say where a thing happens, as one slot: "takes place in London" and "shall
+# be held in Singapore" name the place of one thing.
+_VENUE = frozenset(map(stem, "held place conducted".split()))
+
+
 def slot_of(text: str, start: int) -> tuple[str, ...]:
     """The two words right before ``start`` when they hold a content word ("signed by"),
     else ``()``: the slot a name fills."""
@@ -231,7 +236,8 @@ def slot_of(text: str, start: int) -> tuple[str, ...]:
         return ()
     if _content(a) is None and _content(b) is None:
         return ()
-    return (stem(a.lower), stem(b.lower))
+    first = stem(a.lower)
+    return ("held" if first in _VENUE else first, stem(b.lower))
 
 
 # The words after an offset up to the clause's end, for a verb's complement.
