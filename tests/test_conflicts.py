@@ -551,6 +551,12 @@ def test_a_spelled_number_and_a_half_is_one_value(text: str, value: str) -> None
             ("number", "a week", "thirty (30) days"),
             "Payment shall be made within seven (7) days.",
         ),
+        (
+            "The employee must give a month's notice.",
+            "Employee shall give ninety (90) days' notice.",
+            ("number", "a month", "ninety (90) days"),
+            "Employee shall give one (1) month's notice.",
+        ),
     ],
 )
 def test_a_value_read_in_words_contradicts_another_and_is_backed_by_its_equal(
@@ -2078,6 +2084,8 @@ def test_a_definition_still_conflicts_with_its_own_terms_definition_and_plain_te
         ("Payment must be made within a week.", ["1 week"]),
         ("The license runs for a year.", ["1 year"]),
         ("no more than a month", ["1 month"]),
+        ("The employee must give a month's notice.", ["1 month"]),  # a possessive period
+        ("a monthly fee", []),
         # a rate's "a month" and a frequency's "a year" are no periods
         ("rent of $100 a month", ["100 usd"]),
         ("The audit may occur once a year.", ["1 time"]),

@@ -375,6 +375,7 @@ _NUMERIC_PIECES = st.sampled_from(
         "for ",
         " week",
         "month",
+        "'s notice",
     ]
 )
 
@@ -399,6 +400,7 @@ def test_numeric_words_give_the_numeric_scan_of_every_token(text: str) -> None:
         "The fee is a hundred (100) dollars, due on the first day of May 2024.",
         "one and a half times, two and one-half (2.5) years, one and a half million",
         "within a week, for a year, more than a month, $100 a month, once a year",
+        "give a month's notice, A year's salary, a monthly fee",
     ],
 )
 def test_numeric_words_at_token_edges(text: str) -> None:

@@ -195,9 +195,11 @@ LABEL_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]|\b[A-Z][A-Z]+)\s+$")
 # item's sentence ("... qu0tes.   2.").
 MARKER_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]\s+)$")
 A_SCALES = frozenset(("dozen", *SCALES))
-# Where "a" before a unit of time is one period: after these words ("within a week").
+# Where "a" before a unit of time is one period: after these words ("within a week"), or
+# as a possessive ("a month's notice", "a year's salary").
 A_PERIOD = ALT_RES["a_period"]
 PERIOD_LEAD = re.compile(r"(?i:\b(?:within|for|after|over|during|than)\s+)$")
+A_PERIOD_OWNS = re.compile(r"(?i:a\s+(?:day|week|month|year)['’]s)\b")
 TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),
     **dict.fromkeys((m.lower() for m in MONTH_NAMES + MONTH_ABBR), "month"),

@@ -31,6 +31,7 @@ from .lexicon import (
 from .model import DateKeys, Fact, Payload, Quantity
 from .patterns import (
     A_PERIOD,
+    A_PERIOD_OWNS,
     A_SCALES,
     ALT_RES,
     AND_A_HALF,
@@ -497,8 +498,9 @@ def _triggers(text: str, toks: list[Tok]) -> list[tuple[int, str]]:
         if kind is None and w == "a":
             if i + 1 < len(toks) and toks[i + 1].lower in A_SCALES:
                 kind = "word"
-            elif A_PERIOD.match(text, t.start) and PERIOD_LEAD.search(
-                text, max(0, t.start - 12), t.start
+            elif A_PERIOD.match(text, t.start) and (
+                PERIOD_LEAD.search(text, max(0, t.start - 12), t.start)
+                or A_PERIOD_OWNS.match(text, t.start)
             ):
                 kind = "period"
         if kind is not None:
