@@ -375,3 +375,27 @@ def test_a_deadline_changes_nothing_when_met(lease: dict[str, Any]) -> None:
     for bad in (0, -1, float("nan"), "5", True):
         with pytest.raises(InputError, match="deadline must be"):
             align(answer, lease["sources"], config=LEXICAL, deadline=bad)
+
+
+@pytest.mark.timeout(60)
+def test_a_run_of_initials_segments_in_linear_time() -> None:
+    """Every chunk of "a. a. a. ..." is a trigger, and the segmenter's look forward for
+    words walked the rest of the run from each of them (10,000 took 77 s, quadratic);
+    it now takes the rest of the line after a bounded walk, which spaCy seeing the whole
+    line gives the same sentences as."""
+    from citemark.segment import Segmenter, segment
+
+    text = "a. " * 20_000 + "The end of the run. Then words follow here."
+    assert segment(text) == Segmenter(windows=False)(text)
+    assert align(text, [{"id": "S1", "text": text}], config=LEXICAL).sentences
+
+
+@pytest.mark.timeout(60)
+def test_a_long_dotted_number_run_scans_in_linear_time() -> None:
+    """A failed clause-label match at each digit of "1.1.1.1..." rescanned the rest of the
+    run (10,000 characters took 0.7 s, 100,000 about a minute); labels are now at most
+    seven parts, and a seven-part label is still one."""
+    from citemark.facts import extract_facts
+
+    assert extract_facts("1." * 100_000 + "x")
+    assert [f.kind for f in extract_facts("1.2.3.4.5.6.7 Term of the lease.")] == ["name"]

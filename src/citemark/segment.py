@@ -812,6 +812,8 @@ def _windows(triggers: re.Pattern[str], text: str, part: _Piece) -> list[tuple[i
         words = _WORDS_AFTER_FOOTNOTE if footnote else _WORDS_AFTER
         if windows and i < windows[-1][1]:
             start, end = windows[-1]
+            if end >= part.end:
+                continue  # the window already runs to the part's end
             reach = _reach_forward(triggers, text, chunk_end, part.end, words)
             windows[-1] = (start, max(end, reach))
             continue
@@ -855,10 +857,20 @@ def _reach_back(triggers: re.Pattern[str], text: str, start: int, floor: int) ->
     return start
 
 
+# Chunks a forward reach walks before it gives up and takes the rest of the part: a run
+# of triggers with no word between ("a. a. a. ...") would otherwise be walked again from
+# every trigger in it, quadratic in its length. A wider window changes no boundary
+# (spaCy seeing the whole part is the reference the windows are held equal to).
+_MAX_CHUNKS = 64
+
+
 def _reach_forward(triggers: re.Pattern[str], text: str, end: int, ceiling: int, reach: int) -> int:
-    """End of the ``reach``-th word chunk after ``end``, or ``ceiling``."""
+    """End of the ``reach``-th word chunk after ``end``, or ``ceiling`` (also when no
+    such chunk comes within ``_MAX_CHUNKS`` chunks)."""
     words = 0
-    while words < reach:
+    for _ in range(_MAX_CHUNKS):
+        if words >= reach:
+            return end
         start = end
         while start < ceiling and text[start] == " ":
             start += 1
@@ -866,7 +878,7 @@ def _reach_forward(triggers: re.Pattern[str], text: str, end: int, ceiling: int,
             return ceiling
         end = _chunk_end(text, start, ceiling)
         words += _word_chunk(triggers, text, start, end)
-    return end
+    return end if words >= reach else ceiling
 
 
 # --------------------------------------------------------------------------- offsets

@@ -184,9 +184,10 @@ TALLY = re.compile(
 TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
 LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s|$)")
 # A clause number heading a clause: "3.2 Distributor shall", "10.2.1 (a) The", "8.1. Term".
-# Two or more dotted parts and a capital (or an opening bracket) after it; where it may
-# stand is decided in quantities._section_label.
-SECTION_LABEL = re.compile(r"[0-9]{1,2}(?:\.[0-9]{1,3})+\.?(?=[ \t]+[A-Z(])")
+# Two to seven dotted parts and a capital (or an opening bracket) after it; where it may
+# stand is decided in quantities._section_label. The bound keeps a failed match short:
+# unbounded, each digit of a long "1.1.1.1..." run scanned the rest of it (quadratic).
+SECTION_LABEL = re.compile(r"[0-9]{1,2}(?:\.[0-9]{1,3}){1,6}\.?(?=[ \t]+[A-Z(])")
 # What may stand before such a label: nothing on its line, the end of a sentence, or a
 # heading written in capitals ("GRANT OF LICENSE 3.1 Arizona Grant"). Not a capitalised
 # word: "Version 2.1 Software" and "Exhibit 10.1 Agreement" are numbers that matter.
