@@ -244,13 +244,27 @@ def _outermost(quotes: list[Citation], matches: Sequence[Match], span: Span) -> 
     for m in matches:
         if m.source_index is not None and m.start < span.end and m.end > span.start:
             reach[(m.source_index, m.source_start, m.source_end)] = (m.start, m.end)
-    kept = []
-    for quote in quotes:
-        start, end = reach[(quote.source_index, quote.source_start, quote.source_end)]
-        inside = any(s <= start and end <= e and (e - s) > (end - start) for s, e in reach.values())
-        if not inside:
-            kept.append(quote)
-    return kept
+    inside = _inside_another(set(reach.values()))
+    return [
+        quote
+        for quote in quotes
+        if reach[(quote.source_index, quote.source_start, quote.source_end)] not in inside
+    ]
+
+
+def _inside_another(ranges: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The ranges another of them contains (so it is longer: they are distinct).
+
+    Sorted by start, then longest first, a range lies inside another exactly when one
+    before it reaches as far: one sweep, where testing each against all was quadratic in
+    the quotes of a sentence (a sentence quoted from 700 places took a minute)."""
+    inside = set()
+    furthest = -1
+    for start, end in sorted(ranges, key=lambda r: (r[0], -r[1])):
+        if end <= furthest:
+            inside.add((start, end))
+        furthest = max(furthest, end)
+    return inside
 
 
 def _citations(
