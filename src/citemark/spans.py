@@ -543,7 +543,10 @@ def _compounds(glue: Sequence[bool], first: Sequence[float]) -> list[tuple[float
 
 
 def _logistic(rows: np.ndarray, weights: Sequence[float], bias: float) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-(rows @ np.asarray(weights) + bias)))
+    # Clipped: a sentence of thousands of words can push the sum past what exp takes
+    # (an overflow warning), and beyond 500 either way the probability is 0 or 1 anyway.
+    z = np.clip(rows @ np.asarray(weights) + bias, -500.0, 500.0)
+    return 1.0 / (1.0 + np.exp(-z))
 
 
 def word_probabilities(

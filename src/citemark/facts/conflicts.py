@@ -518,11 +518,13 @@ def find_rival(
                 continue
             if crole is None:
                 crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
-            if others is None:
-                others = _spans(facts)
-            strength = _agrees(
-                fact, payload, crole, ev, ep, role_of(text, ev.start, ev.end, others)
-            )
+            roles = _passage_roles(text)
+            erole = roles.get((ev.start, ev.end))
+            if erole is None:
+                if others is None:
+                    others = _spans(facts)
+                erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+            strength = _agrees(fact, payload, crole, ev, ep, erole)
             if strength:
                 rivals.append((strength, ev, ep))
         if not rivals or _inside_range(fact, payload, rivals):
@@ -531,6 +533,15 @@ def find_rival(
         if best is None or strength > best[0]:
             best = (strength, -index, index, ev)
     return None if best is None else (best[2], best[3])
+
+
+@lru_cache(maxsize=1024)
+def _passage_roles(text: str) -> dict[tuple[int, int], Role]:
+    """The roles of a passage's facts, by span, filled as they are asked for. A passage's
+    facts are those its text gives, so its roles are the same for every claim fact; asked
+    through ``role_of`` for each pair of facts, the key alone (the tuple of every fact's
+    span) cost as much as the passage's facts, cubic in a table of numbers."""
+    return {}
 
 
 def _inside_range(fact: Fact, payload: Payload, rivals: list[tuple[int, Fact, Payload]]) -> bool:
