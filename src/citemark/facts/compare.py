@@ -1143,7 +1143,7 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     if sources and any(f.kind == "name" for f in missing):
         missing = [f for f in missing if not _named_by_its_head(f, passages, sources)]
     # A definition contradicts only a definition of its own term.
-    passages = other_definitions_emptied(claim, list(passages))
+    passages = other_definitions_emptied(claim, passages)
     turned = _turned(claim, passages, missing)
     if not missing:
         return FactCheck((), _with_opposites(claim, passages, turned, sources))

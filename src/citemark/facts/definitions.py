@@ -11,6 +11,7 @@ the same term, and a passage that defines another term is no evidence against it
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 # A clause's label before the term: "1.29", "(a)", "iv)", "Section 5.1".
@@ -42,9 +43,9 @@ def defined_term(text: str) -> str | None:
     return None if found is None else " ".join(found.group(1).casefold().split())
 
 
-def other_definitions_emptied(claim: str, passages: list[str]) -> list[str]:
+def other_definitions_emptied(claim: str, passages: Sequence[str]) -> Sequence[str]:
     """``passages`` with each one that defines another term than the claim does made
-    empty (so that passage indexes stay as they are); all of them when the claim
+    empty (so that passage indexes stay as they are); ``passages`` itself when the claim
     defines nothing."""
     term = defined_term(claim)
     if term is None:

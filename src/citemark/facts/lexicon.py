@@ -209,6 +209,8 @@ BARE_CONTRACTIONS = frozenset(
     couldnt cant mustnt neednt""".split()
 )
 COMPARATIVES = frozenset("more less fewer later earlier greater sooner longer".split())
+# The forms of "be" that make a passive or lead a value ("is paid", "shall be ninety days").
+BE_FORMS = frozenset("is are was were be been being".split())
 AUX = frozenset(
     """is are was were be been being am may might must shall should can could will would
     does do did has have had""".split()

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
-from .lexicon import CLAUSE_BREAK, STOPWORDS
+from .lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
 from .roles import PASSED_OVER, layout, word_after, words_after
@@ -407,7 +407,7 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     if complement is None and text.startswith(",", toks[i].end):
         listed = _list_words(text, toks, i)
         return _Statement(_subject(toks, i), None, None, False, listed)
-    passive = i > 0 and toks[i - 1].lower in _PASSIVE
+    passive = i > 0 and toks[i - 1].lower in BE_FORMS
     subject = _subject(toks, i)
     if passive:
         patient = _clause_head(text, toks, i)
@@ -621,7 +621,7 @@ def _property_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | 
     be = j - 2
     while be > 0 and toks[be].lower in _PROPERTY_GLUE:
         be -= 1
-    if toks[be].lower not in _PASSIVE or _boundary(text, toks[be], toks[i]):
+    if toks[be].lower not in BE_FORMS or _boundary(text, toks[be], toks[i]):
         return None
     head, negative, modal = _passive_head(text, toks, be)
     if not head:
@@ -645,7 +645,7 @@ def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Stateme
     participle = toks[j - 1].lower
     verb = _participle_verb(participle)
     be = j - 2
-    if verb is None or toks[be].lower not in _PASSIVE or _boundary(text, toks[be], toks[j]):
+    if verb is None or toks[be].lower not in BE_FORMS or _boundary(text, toks[be], toks[j]):
         return None
     head, negative, modal = _passive_head(text, toks, be)
     if not head:
@@ -789,7 +789,6 @@ def _governor(text: str, toks: Sequence[Tok], i: int) -> str | None:
     return None
 
 
-_PASSIVE = frozenset("is are was were be been being".split())
 _CLAUSE_PUNCT = frozenset(",;:!?()\n")
 _HEAD_REACH = 12  # words looked back over for a passive clause's head
 

@@ -64,6 +64,8 @@ _CUR_WORDS = (
 )
 _WORD_ECHO = rf"(?:\s*\(\s*{_SPELLED}(?:\s+(?:(?i:US)\s+)?{_CUR_WORDS}|\s*{_PCT_WORDS})?\s*\))?"
 
+# The units of a period said with "a" ("within a week", "a month's notice").
+_A_PERIOD_UNITS = "day|week|month|year"
 _MONTH_WORDS = MONTH_NAMES + MONTH_ABBR
 # Lowercase "may", "march" and "mar" are far more often a verb than a month, so they
 # count as a month only beside a day and a year ("may 5, 2019"), never on their own.
@@ -146,7 +148,7 @@ _ALTERNATIVES: dict[str, str] = {
     # "within a week", "for a year", "more than a month": one period, read only after a
     # word that makes a period of it (see ``quantities._triggers``), not in "$100 a month"
     # nor "once a year".
-    "a_period": r"(?i:a)\s+(?P<unit>(?i:day|week|month|year))\b",
+    "a_period": rf"(?i:a)\s+(?P<unit>(?i:{_A_PERIOD_UNITS}))\b",
     "number": (
         rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?(?:\s*\(\s*{_SPELLED}\s*\))?"
         rf"|(?P<words>{_SPELLED})(?:\s*\(\s*(?P<num2>{_DIGIT})\s*\))?)(?:{_UNIT_TAIL})?"
@@ -200,7 +202,7 @@ A_SCALES = frozenset(("dozen", *SCALES))
 # as a possessive ("a month's notice", "a year's salary").
 A_PERIOD = ALT_RES["a_period"]
 PERIOD_LEAD = re.compile(r"(?i:\b(?:within|for|after|over|during|than)\s+)$")
-A_PERIOD_OWNS = re.compile(r"(?i:a\s+(?:day|week|month|year)['’]s)\b")
+A_PERIOD_OWNS = re.compile(rf"(?i:a\s+(?:{_A_PERIOD_UNITS})['’]s)\b")
 TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),
     **dict.fromkeys((m.lower() for m in MONTH_NAMES + MONTH_ABBR), "month"),

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import CLAUSE_BREAK, STOPWORDS
+from .lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .negation import _gap_has_punct
 from .text import OWNER, Tok, stem, tokens
 
@@ -226,16 +226,15 @@ _LITIGATION = {**dict.fromkeys(_SUITS, "action"), **dict.fromkeys(_SUING, "bring
 
 # Words a period's lead passes over: "for a period of one (1) year" is led by "for".
 _PERIOD_FRAME = frozenset("a an the period term of".split())
-# A form of "be" leads a period as any other does: "The warranty period is one year" and
-# "The warranty period shall be ninety (90) days" state one period.
-_COPULA = frozenset("is are was were be been being".split())
 
 
 def _lead(toks: tuple[Tok, ...], first: int) -> str:
-    """The word before a fact, past "a period of" and the like ("" at the start)."""
+    """The word before a fact, past "a period of" and the like ("" at the start). A form
+    of "be" leads a period as any other does: "The warranty period is one year" and "The
+    warranty period shall be ninety (90) days" state one period."""
     for j in range(first - 1, max(-1, first - 5), -1):
         if toks[j].lower not in _PERIOD_FRAME:
-            return "be" if toks[j].lower in _COPULA else toks[j].lower
+            return "be" if toks[j].lower in BE_FORMS else toks[j].lower
     return ""
 
 
