@@ -1984,6 +1984,8 @@ def test_a_number_that_designates_a_part_of_the_document_is_only_missing() -> No
             "Notices: Acme Gas, 1001 Sain Street, P. O. Box 1288, Fayetteville, AR 72702-1288",
             "Notices: Acme Gas, 1083 Sain Street, P. O. Box 1408, Fayetteville, AR 72702-1408",
         ),
+        # a street named with an ordinal: "900 Second" is no period of 900 seconds
+        ("Notices go to 900 Second Avenue, New York.", "Notices go to 950 Second Avenue."),
     ],
 )
 def test_an_address_or_a_codes_number_is_only_missing(claim: str, passage: str) -> None:
@@ -2015,6 +2017,11 @@ def test_a_page_footers_number_is_no_day_of_its_date() -> None:
         ("Fayetteville, AR 72702-1288", ["72702 zip", "1288 zip"]),
         ("In 2019 Main Street grew.", ["2019"]),  # a year before a street's name
         ("the 09-12 season", ["9", "12"]),  # two digits led by a zero are no code
+        # "Second" before a capitalised word is a name's ordinal, not a unit of time
+        ("900 Second Avenue, New York", ["900 street", "2nd"]),
+        ("on the Second Floor", ["2nd"]),
+        ("within 30 seconds.", ["30 second"]),
+        ("It lasts 30 second.", ["30 second"]),
     ],
 )
 def test_what_a_number_in_an_address_or_a_code_is_read_as(text: str, values: list[str]) -> None:
@@ -2114,3 +2121,8 @@ def test_held_taking_place_and_conducted_in_a_place_are_one_slot(claim: str, pas
 def test_the_same_place_said_with_another_verb_is_no_conflict() -> None:
     passage = "The arbitration shall be held in London, England."
     assert conflict_pairs("The arbitration takes place in London.", [passage]) == []
+
+
+def test_a_street_named_with_an_ordinal_is_not_backed_by_a_period() -> None:
+    found = check_facts("Notices go to 900 Second Avenue.", ["Notices go within 900 seconds."])
+    assert "900" in [f.text for f in found.missing]

@@ -290,12 +290,37 @@ def test_two_holders_of_one_office_conflict_and_a_title_alone_names_no_one_else(
             "Risk of loss passes to the buyer on delivery.",
             ("shipment", "delivery"),
         ),
+        # how many must agree, how interest grows, how a fee is set, how long an order binds
+        (
+            "Amendments require a majority vote of the Board.",
+            "Amendments require a unanimous vote of the Board.",
+            ("majority", "unanimous"),
+        ),
+        (
+            "Late payments bear simple interest.",
+            "Late payments bear compound interest.",
+            ("simple", "compound"),
+        ),
+        ("The consultant is paid an hourly fee.", "The consultant is paid a flat fee.", None),
+        ("The consultant is paid an hourly fee.", "The consultant is paid a fixed fee.", None),
+        (
+            "The court granted a preliminary injunction.",
+            "The court granted a permanent injunction.",
+            ("preliminary", "permanent"),
+        ),
     ],
 )
 def test_another_kind_of_the_same_thing_conflicts(
     claim: str, passage: str, expected: tuple[str, str] | None
 ) -> None:
     assert_one_opposite(claim, passage, expected)
+
+
+def test_a_fixed_fee_is_a_flat_fee() -> None:
+    assert (
+        opposite_pairs("The consultant is paid a fixed fee.", "The consultant is paid a flat fee.")
+        == []
+    )
 
 
 def test_both_kinds_in_the_passage_back_the_claim() -> None:

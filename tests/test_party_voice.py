@@ -32,6 +32,10 @@ from fact_pairs import conflicts
             "The contractor owns the work product.",
             "All work product shall be the sole property of the Client.",
         ),
+        # the two sides of a payment, a transfer and an indemnity
+        ("The Payor shall bear all bank charges.", "The Payee shall bear all bank charges."),
+        ("The Transferor pays the transfer taxes.", "The Transferee shall pay all transfer taxes."),
+        ("The Indemnitor controls the defense.", "The Indemnitee shall control the defense."),
         # the maker inside the passage's subject is not its owner
         (
             "The Licensee owns the improvements.",

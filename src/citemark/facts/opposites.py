@@ -116,6 +116,16 @@ _KINDS = (
     # such arbitration" / "in the event that litigation is instituted"), 2 false
     # conflicts between true CUAD sentences
     "bench juri",
+    # how many must agree: "a majority vote of the Board" / "a unanimous vote"
+    "major supermajor unanim",
+    # how interest grows: "simple interest" / "interest compounded monthly"
+    "simpl compound",
+    # how a fee is set: "an hourly fee" / "a fixed fee", "a flat fee" (fixed and flat
+    # are one kind: each is only the other of hourly)
+    "hour fix",
+    "hour flat",
+    # how long an order binds: "a preliminary injunction" / "a permanent injunction"
+    "preliminari perman",
     "son daughter",
     "male femal",
     "husband wife",
@@ -155,6 +165,13 @@ _PARTIES = (
     "supplier customer",
     "contractor client",
     "consultant client",
+    "payor payee",
+    "transferor transferee",
+    "indemnitor indemnitee",
+    "obligor obligee",
+    "pledgor pledgee",
+    "appellant appellee",
+    "petitioner respondent",
 )
 
 

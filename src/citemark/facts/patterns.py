@@ -50,10 +50,11 @@ AND_A_HALF = re.compile(rf"(?i:{_AND_A_HALF})")
 _DIGIT = r"(?<![\w.,:/])(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\.[0-9]+)?"
 _DNUM = rf"{_DIGIT}(?![^\W_])"
 # "30 business days" is its own unit (``quantities._unit_of``); "calendar", "full" and the
-# rest leave the unit as it is.
+# rest leave the unit as it is. "Second" before a capitalised word is the ordinal of a
+# name ("900 Second Avenue", "Second Floor"), not a unit of time.
 _UNIT_TAIL = (
     r"(?:\s*-\s*|\s+)(?:(?P<qual>(?i:business|calendar|working|consecutive|full|additional"
-    rf"|more|further))\s+)?(?P<unit>(?i:{UNIT_WORDS}))\b"
+    rf"|more|further))\s+)?(?P<unit>(?i:{UNIT_WORDS}))\b(?!(?<=Second)\s+[A-Z])"
 )
 _PCT_WORDS = r"(?:%|(?i:percent|per\s*cent|percentage\s+points?|pct)\b)"
 _PCT_TAIL = rf"(?P<pct>{_PCT_WORDS})"
