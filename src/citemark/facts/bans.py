@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .lexicon import STOPWORDS
 from .model import Fact, FactConflict
@@ -90,25 +91,39 @@ def _permissions(claim: str) -> list[tuple[re.Match[str], str, set[str]]]:
 
 
 def _done_to(text: str, at: int) -> list[str]:
-    """Stems of the first content words after ``at`` in its clause."""
-    words = LETTERS.findall(text[at : sentence_around(text, at, at)[1]])
-    return [stem(w.lower()) for w in words if w.lower() not in STOPWORDS][:_OBJECT_WORDS]
+    """Stems of the first content words after ``at`` in its clause (read no further:
+    a sentence of thousands of words has a permission in every clause)."""
+    out: list[str] = []
+    for m in LETTERS.finditer(text, at, sentence_around(text, at, at)[1]):
+        word = m.group().lower()
+        if word not in STOPWORDS:
+            out.append(stem(word))
+            if len(out) == _OBJECT_WORDS:
+                break
+    return out
 
 
 def _first_ban(passages: Sequence[str], acts: set[str]) -> tuple[int, re.Match[str]] | None:
     """The first outright ban, in a sentence with no exception, of one of ``acts``."""
     for index, text in enumerate(passages):
-        lower = text.lower()
-        if not any(w in lower for w in _BAN_HINTS):
-            continue  # every ban holds one of these: most passages stop here
-        for ban in (*_BANNED.finditer(text), *_NONE_ALLOWED.finditer(text)):
-            if (
-                stem(ban.group("thing").lower()) in acts
-                and _opens_sentence(text, ban)
-                and not _excepted(text, ban)
-            ):
+        for thing, ban in _outright_bans(text):
+            if thing in acts:
                 return index, ban
     return None
+
+
+@lru_cache(maxsize=256)
+def _outright_bans(text: str) -> tuple[tuple[str, re.Match[str]], ...]:
+    """Each outright ban of ``text`` in a sentence with no exception, with the stem of
+    what it bans. Read once per text: every permission of the claim asks each passage."""
+    lower = text.lower()
+    if not any(w in lower for w in _BAN_HINTS):
+        return ()  # every ban holds one of these: most passages stop here
+    return tuple(
+        (stem(ban.group("thing").lower()), ban)
+        for ban in (*_BANNED.finditer(text), *_NONE_ALLOWED.finditer(text))
+        if _opens_sentence(text, ban) and not _excepted(text, ban)
+    )
 
 
 def _opens_sentence(text: str, m: re.Match[str]) -> bool:

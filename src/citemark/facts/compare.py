@@ -10,6 +10,7 @@ evidence's indexes.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,6 +24,7 @@ from .currency import currency_conflicts
 from .definitions import other_definitions_emptied
 from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
+from .exceptions import EXCEPTION, states_exception
 from .forum import forum_conflicts
 from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, NUM_WORDS, ORD_WORDS, STOPWORDS
 from .model import (
@@ -51,7 +53,7 @@ from .scope import (
 )
 from .standards import standard_conflicts
 from .swap import swap_conflicts
-from .text import LETTERS, Tok, content_stems, stem, tokens
+from .text import Tok, content_stems, stem, tokens
 from .timing import term_conflicts, timing_conflicts
 from .warranty import warranty_conflicts
 
@@ -520,8 +522,8 @@ def _said(
         return None
     if (
         n.cue not in _DETERMINER_CUES
-        and not _WITHOUT.search(said_text, found.end, _clause_end(said_text, found.end))
-        and _states_exception(
+        and not _without_between(said_text, found.end, _clause_end(said_text, found.end))
+        and states_exception(
             negated_text, n.fact.end, said_text, _clause_end(negated_text, n.fact.end)
         )
     ):
@@ -560,8 +562,25 @@ _RESTRICTION_REACH = 60  # characters after the positive statement read for its 
 
 
 def _clause_end(text: str, at: int) -> int:
-    stop = _CLAUSE_END.search(text, at)
-    return stop.start() if stop else len(text)
+    """Where the clause holding ``at`` ends: the next clause mark, or the text's end."""
+    marks = _positions(_CLAUSE_END, text)
+    i = bisect_left(marks, at)
+    return marks[i] if i < len(marks) else len(text)
+
+
+def _without_between(text: str, start: int, stop: int) -> bool:
+    """Whether a "without" stands in ``text[start:stop]`` (``stop`` a clause's end)."""
+    withouts = _positions(_WITHOUT, text)
+    i = bisect_left(withouts, start)
+    return i < len(withouts) and withouts[i] + len("without") <= stop
+
+
+@lru_cache(maxsize=1024)
+def _positions(pattern: re.Pattern[str], text: str) -> tuple[int, ...]:
+    """Where ``pattern`` matches in ``text``, once per text: the clause of a word is
+    asked for every word of a sentence, and reading on to the clause's end each time
+    made a sentence of one long clause quadratic."""
+    return tuple(m.start() for m in pattern.finditer(text))
 
 
 def _only_near(said_text: str, at: int) -> bool:
@@ -582,7 +601,7 @@ def _agrees_with_only(negated_text: str, n: Negation, said_text: str) -> bool:
     against "not liable for direct damages" it still clashes, since it names what is
     denied."""
     end = _clause_end(negated_text, n.fact.end)
-    if _EXCEPTION.search(negated_text, n.fact.end, end):
+    if EXCEPTION.search(negated_text, n.fact.end, end):
         return True
     return bool(content_stems(negated_text[n.fact.end : end]) - content_stems(said_text))
 
@@ -720,7 +739,7 @@ def _denied_of_subject(
     # first few ("may terminate for convenience" / "may terminate this Agreement for
     # convenience")
     denied = words_after(negated_text, found.end(), _COMPLEMENT_REACH)
-    if _states_exception(negated_text, found.end(), said_text):
+    if states_exception(negated_text, found.end(), said_text):
         return None
     for kind, start, end, surface in said.asserted.get(stem(verb), ()):
         if kind == "aux" and (
@@ -749,46 +768,6 @@ def _done_to_denied(said_text: str, start: int, end: int, denied: tuple[str, ...
 
 
 _COMPLEMENT_REACH = 3
-# What a denial to every party lets through: "Neither party may assign this Agreement,
-# except to an Affiliate, without the prior written consent of the other party".
-_EXCEPTION = re.compile(
-    r"\b(?:except|unless|other than|save|without)\b(?P<rest>[^.;:!?\n]{0,60})", re.IGNORECASE
-)
-# Words of an exception that say nothing of what it lets through.
-_GENERIC = frozenset(map(stem, "party parties other prior written agreement its their".split()))
-_SAID_WITHOUT = re.compile(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
-
-
-# Irregular forms an exception is stated in, as their verb's stem: "amended in writing"
-# states "except by a written instrument".
-_IRREGULAR_STEMS = {"written": "write"}
-
-
-def _exception_stem(word: str) -> str:
-    return _IRREGULAR_STEMS.get(word) or stem(word)
-
-
-def _states_exception(negated_text: str, at: int, said_text: str, end: int | None = None) -> bool:
-    """Whether ``said_text`` says what the denial after ``at`` (up to ``end``) excepts:
-    "Either party may assign the agreement to an affiliate" or "... with consent" claims
-    the exception, not the denied act ("The Seller may assign the Agreement without
-    consent" does not)."""
-    wanted: set[str] = set()
-    stop = len(negated_text) if end is None else end
-    for m in _EXCEPTION.finditer(negated_text, at, stop):
-        words = LETTERS.findall(m.group("rest"))[:6]
-        wanted.update(_exception_stem(w.lower()) for w in words if w.lower() not in STOPWORDS)
-    wanted -= _GENERIC
-    if not wanted:
-        return False
-    for m in LETTERS.finditer(said_text):
-        if _exception_stem(m.group().lower()) in wanted and not _SAID_WITHOUT.search(
-            said_text, max(0, m.start() - 30), m.start()
-        ):
-            return True
-    return False
-
-
 # "Neither party may assign" denies it to each side of the contract by name: "The Seller
 # may assign" is the same statement of one of them.
 _PARTY_HEAD = stem("party")
