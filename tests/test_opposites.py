@@ -316,6 +316,27 @@ def test_another_kind_of_the_same_thing_conflicts(
     assert_one_opposite(claim, passage, expected)
 
 
+def test_remains_and_becomes_link_as_is_does() -> None:
+    assert opposite_pairs(
+        "The warranty is void if the product is modified.",
+        "The warranty remains valid if the product is modified.",
+    ) == [("void", "valid")]
+    assert opposite_pairs(
+        "The license becomes perpetual on payment.",
+        "The license is temporary on payment.",
+    ) == [("perpetual", "temporary")]
+
+
+def test_obligations_that_end_against_obligations_that_survive() -> None:
+    survive = "The confidentiality obligations shall survive termination of this Agreement."
+    assert opposite_pairs("Confidentiality obligations end on termination.", survive) == [
+        ("end", "survive")
+    ]
+    # "the end of" names a point, not what the obligations do
+    until = "The confidentiality obligations shall survive until the end of the Term."
+    assert opposite_pairs("The confidentiality obligations survive.", until) == []
+
+
 def test_a_fixed_fee_is_a_flat_fee() -> None:
     assert (
         opposite_pairs("The consultant is paid a fixed fee.", "The consultant is paid a flat fee.")

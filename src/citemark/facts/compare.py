@@ -655,6 +655,7 @@ def _said_plainly(
             and (
                 whole
                 or word_after(said_text, t.end) == complement
+                or (complement is not None and _adverb_before(said_text, t.start) == complement)
                 or _lists_meet(negated_text, n.fact.end, said_text, t.end)
             )
         ),
@@ -846,6 +847,15 @@ def _word_before(text: str, at: int) -> str | None:
             return None
         word = found.group(1).lower()
     return None if word in STOPWORDS else stem(word)
+
+
+def _adverb_before(text: str, at: int) -> str | None:
+    """The adverb of manner right before ``at``, as a stem: "The term automatically
+    renews" says of "renews" what "shall not renew automatically" denies of "renew"."""
+    found = _SUBJECT.search(text, max(0, at - 40), at)
+    if found is None or not _manner_adverb(word := found.group(1).lower()):
+        return None
+    return stem(word)
 
 
 # Words in "-ly" that are no adverbs of manner (what ``_manner_adverb`` passes over).

@@ -196,8 +196,10 @@ FREQUENCY_OPPOSITES = {w: _FREQUENCIES - {w} for w in _FREQUENCIES}
 # confidentiality obligations survive termination" / "terminate upon termination of this
 # Agreement"; the noun ("survive termination") is what both say of, not a rival. Active
 # forms only: "may be terminated" and "if ... is terminated" state a case, not an end.
+# "end" as a noun ("at the end of the Term") has no subject before it, so no statement;
+# "ends" is the closing of a period against its beginning (``BOUND_OPPOSITES``).
 _SURVIVING = frozenset("survive survives survived".split())
-_ENDING = frozenset("terminate terminates expire expires cease ceases".split())
+_ENDING = frozenset("terminate terminates expire expires cease ceases end".split())
 LASTING_OPPOSITES = {
     **dict.fromkeys(_SURVIVING, _ENDING),
     **dict.fromkeys(_ENDING, _SURVIVING),

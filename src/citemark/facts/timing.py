@@ -22,11 +22,16 @@ from .model import Fact, FactConflict, FactsOf, Quantity
 from .roles import subject_before
 from .text import LETTERS, stem
 
-# The words whose time a claim may state as "immediately": a thing taking effect or
-# falling due. Acts ("terminate immediately if the other party breaches", "notify
-# immediately") have delays for other grounds beside them in the same contract.
+# The words whose time a claim may state as "immediately": a thing taking effect,
+# falling due or opening to someone ("eligible for benefits immediately" / "after
+# ninety (90) days of employment"). Acts ("terminate immediately if the other party
+# breaches", "notify immediately") have delays for other grounds beside them in the same
+# contract.
 _ANCHORS = frozenset(
-    map(stem, "effect effective due payable owing vest commence begin start expire".split())
+    map(
+        stem,
+        "effect effective due payable owing vest commence begin start expire eligible".split(),
+    )
 )
 _AT_ONCE = re.compile(r"\b(?:immediately|forthwith|at once|without delay)\b", re.IGNORECASE)
 # "due upon receipt", "payable on demand": a sum owed at once, as the event happens. Of a
