@@ -2166,3 +2166,16 @@ def test_at_once_against_a_delay_before_eligibility() -> None:
         "Employees are eligible immediately.",
         ["Employees are eligible after ninety (90) days of employment."],
     ) == [("opposite", "immediately", "ninety (90) days")]
+
+
+def test_over_a_period_spans_it_and_does_not_hedge_it() -> None:
+    assert conflict_pairs(
+        "The vesting period is four years.", ["The options vest over a three-year period."]
+    ) == [("number", "four years", "three-year")]
+    # "over" before a value, or "over the", still blurs or names another thing
+    assert (
+        conflict_pairs(
+            "The vesting period is four years.", ["The options vest over more than three years."]
+        )
+        == []
+    )

@@ -337,6 +337,15 @@ def test_obligations_that_end_against_obligations_that_survive() -> None:
     assert opposite_pairs("The confidentiality obligations survive.", until) == []
 
 
+def test_frequencies_written_with_a_hyphen_are_frequencies() -> None:
+    assert opposite_pairs("Dividends are paid semi-annually.", "Dividends are paid quarterly.") == [
+        ("semi-annually", "quarterly")
+    ]
+    assert opposite_pairs("Wages are paid bi-weekly.", "Wages are paid monthly.") == [
+        ("bi-weekly", "monthly")
+    ]
+
+
 def test_a_fixed_fee_is_a_flat_fee() -> None:
     assert (
         opposite_pairs("The consultant is paid a fixed fee.", "The consultant is paid a flat fee.")

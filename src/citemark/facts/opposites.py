@@ -189,7 +189,8 @@ PARTY_OPPOSITES = _party_opposites()
 # How often a thing recurs, as lower-case words (Snowball makes "monthly" the noun
 # "month"): "payable monthly" is not "payable annually".
 _FREQUENCIES = frozenset(
-    "daily weekly biweekly fortnightly monthly quarterly semiannually annually yearly".split()
+    """daily weekly biweekly bi-weekly fortnightly monthly semimonthly semi-monthly
+    bimonthly bi-monthly quarterly semiannually semi-annually annually yearly""".split()
 )
 FREQUENCY_OPPOSITES = {w: _FREQUENCIES - {w} for w in _FREQUENCIES}
 # What outlives an agreement and what ends with it, as verb forms only: "The

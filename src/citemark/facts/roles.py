@@ -167,6 +167,16 @@ def _day_of(text: str, start: int, end: int) -> frozenset[str]:
     return frozenset((stem(found.group("period").split()[-1].lower()),))
 
 
+def _hedged(before: list[str]) -> bool:
+    """Whether a hedge word stands in the two words before a value. "over a" spans a
+    period ("vest over a three-year period"); it does not blur it as "over 100 people"
+    does. ("over the" and "under the" stay hedges: "over the 180 day period" of one
+    clause and "under the 1934 Act" name other things than the value of another.)"""
+    if before == ["over", "a"]:
+        return False
+    return any(w in HEDGES for w in before)
+
+
 def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
     """The role of the fact at ``text[start:end]``; ``others`` are spans of the text's other
     numeric facts, whose words say nothing about this fact's role."""
@@ -226,7 +236,7 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     head = _day_of(text, start, end) or head
     before = [toks[j].lower for j in range(max(0, first - 2), first)]
     tail = text[max(0, start - 2) : start]
-    hedged = any(w in HEDGES for w in before) or "~" in tail or bool(tail_bound)
+    hedged = _hedged(before) or "~" in tail or bool(tail_bound)
     words = [toks[j].lower for j in range(max(0, first - 3), first)]
     bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
     return Role(frozenset(context), head, hedged, bound, _lead(toks, first))
