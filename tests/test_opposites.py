@@ -346,6 +346,15 @@ def test_frequencies_written_with_a_hyphen_are_frequencies() -> None:
     ]
 
 
+def test_a_kind_before_a_compound_noun_is_said_of_its_last_word() -> None:
+    passage = "The Loan shall bear interest at a variable rate equal to SOFR plus 2%."
+    assert opposite_pairs("The loan bears a fixed interest rate.", passage) == [
+        ("fixed", "variable")
+    ]
+    # a compound that ends in another noun is another thing
+    assert opposite_pairs("The loan has a fixed fee schedule.", passage) == []
+
+
 def test_a_fixed_fee_is_a_flat_fee() -> None:
     assert (
         opposite_pairs("The consultant is paid a fixed fee.", "The consultant is paid a flat fee.")

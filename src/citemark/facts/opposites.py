@@ -384,6 +384,9 @@ class _Statement(NamedTuple):
     # by Seller", or a cost "borne" read as paid): it clashes with another party's only
     # over the same thing (``then``)
     strict: bool = False
+    # the word after the complement when the two make one noun ("a fixed interest rate"):
+    # either side's complement may be the other's compound's last word ("a variable rate")
+    compound: str | None = None
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -439,7 +442,21 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # the thing done to, as a passive clause's head names it ("the motion")
         patient = word_after(text, toks[i].end, breaks=True)
     elided = subject is None and i > 0 and toks[i - 1].lower in _VERB_JOINS
-    return _Statement(subject, complement, patient, passive, elided=elided)
+    compound = _compound_after(text, toks, i) if complement is not None else None
+    return _Statement(subject, complement, patient, passive, elided=elided, compound=compound)
+
+
+def _compound_after(text: str, toks: Sequence[Tok], i: int) -> str | None:
+    """The second of two content words right after token ``i``, written as one noun
+    ("fixed interest rate": "rate"), as a stem; ``None`` otherwise."""
+    if i + 2 >= len(toks):
+        return None
+    first, second = toks[i + 1], toks[i + 2]
+    if text[toks[i].end : first.start] != " " or text[first.end : second.start] != " ":
+        return None
+    if not (first.content and second.content) or second.lower in STOPWORDS:
+        return None
+    return stem(second.lower)
 
 
 def _day_end(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -772,10 +789,20 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
     anchored = a.subject is not None or a.complement is not None
     if anchored and (a.subject, a.complement) == (b.subject, b.complement):
         return True
+    if a.subject == b.subject and _compound_meets(a, b):
+        return True
     if (a.elided or b.elided) and a.complement is not None and a.complement == b.complement:
         return True  # the subject a second verb shares, with the same complement
     loose = a.passive or b.passive or not anchored
     return loose and a.patient is not None and a.patient == b.patient
+
+
+def _compound_meets(a: _Statement, b: _Statement) -> bool:
+    """One side's complement is the last word of the other's compound: "a fixed interest
+    rate" / "a variable rate"."""
+    return (a.compound is not None and a.compound == b.complement) or (
+        b.compound is not None and b.compound == a.complement
+    )
 
 
 _LIST_REACH = 5  # words a list of modifiers is read over
