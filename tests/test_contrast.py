@@ -123,6 +123,12 @@ def test_a_contrast_conflict_makes_the_sentence_unsupported_with_its_evidence() 
             "The Guarantors are jointly and severally liable for the Obligations.",
             None,
         ),
+        # "jointly liable" alone shares what "jointly and severally" does
+        (
+            "The guarantors are jointly liable.",
+            "The guarantors are severally, and not jointly, liable.",
+            None,
+        ),
     ],
 )
 def test_joint_liability_against_its_denial_conflicts(

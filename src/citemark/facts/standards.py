@@ -73,7 +73,8 @@ _FAMILIES: tuple[tuple[tuple[str, str], ...], ...] = (
         ("probation", r"(?:of|to) probation|probationary sentence"),
     ),
     (
-        ("jointly and severally", r"joint(?:ly)?,? and several(?:ly)?"),
+        # "jointly liable" says at least what "jointly and severally" says of sharing
+        ("jointly and severally", r"joint(?:ly)?,? and several(?:ly)?|jointly liable"),
         (
             "severally, not jointly",
             r"several(?:ly)?,? (?:but |and )?not joint(?:ly)?|several(?:ly)? (?:liable )?only",
