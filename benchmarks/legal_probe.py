@@ -1,12 +1,13 @@
 """A probe of short legal claims against one clause each: contradictions and restatements.
 
 ``CONTRADICTIONS`` pairs a claim with a clause that states something else (another
-period, party, outcome, standard, frequency, date, or a denial); ``RESTATEMENTS`` pairs
-a claim with a clause that says the same in a contract's words. Each pair is aligned on
-its own (``align(claim, [clause])``, default preset) and the probe counts:
+period, party, outcome, standard, frequency, date, or a denial); ``CONSISTENT`` with a
+clause that bounds or permits it without stating it; ``RESTATEMENTS`` with a clause
+that says the same in a contract's words. Each pair is aligned on its own
+(``align(claim, [clause])``, default preset) and the probe counts:
 
 - contradictions caught as a conflict, and those at least kept from ``supported``;
-- restatements given a conflict (false alarms), and their statuses.
+- consistent and restated claims given a conflict (false alarms), and their statuses.
 
 These pairs were written by hand while the fact rules were developed (stops 35 and 36),
 and rules were added for misses among them: the figures are a development probe that
@@ -94,10 +95,6 @@ CONTRADICTIONS: tuple[tuple[str, str], ...] = (
         "The purchase price is $2 million.",
         "The Purchase Price is Two Million Five Hundred Thousand Dollars ($2,500,000).",
     ),
-    (
-        "The landlord may enter without notice.",
-        "The Landlord may enter the premises upon twenty-four (24) hours' notice.",
-    ),
     ("The buyer pays the shipping costs.", "All shipping costs shall be borne by Seller."),
     (
         "Disputes are resolved by arbitration.",
@@ -168,7 +165,6 @@ CONTRADICTIONS: tuple[tuple[str, str], ...] = (
         "Royalties shall be payable quarterly within thirty (30) days after the end of each "
         "calendar quarter.",
     ),
-    ("The board meets monthly.", "The Board shall meet at least quarterly."),
     (
         "Shareholders vote by simple majority.",
         "Shareholder approval requires the affirmative vote of two-thirds of the outstanding "
@@ -202,10 +198,6 @@ CONTRADICTIONS: tuple[tuple[str, str], ...] = (
     ),
     ("The notice period is 30 days.", "Either party may terminate on ninety (90) days' notice."),
     (
-        "The contract requires the supplier to carry insurance of $2 million.",
-        "Supplier shall maintain insurance with limits of not less than $1,000,000 per occurrence.",
-    ),
-    (
         "The agreement is non-exclusive.",
         "The Distributor is appointed as the exclusive distributor.",
     ),
@@ -217,7 +209,6 @@ CONTRADICTIONS: tuple[tuple[str, str], ...] = (
     ("The settlement was approved by the court.", "The court rejected the proposed settlement."),
     ("The warranty covers parts and labor.", "The warranty covers parts only and excludes labor."),
     ("The statute applies retroactively.", "The statute applies only prospectively."),
-    ("The penalty is a fine of $500.", "The offense is punishable by a fine of up to $1,000."),
     ("The sentence was ten years.", "He was sentenced to eight years in prison."),
     ("The merger closed in March 2021.", "The merger was completed in June 2021."),
     ("The company has 500 employees.", "The Company employs approximately 1,200 people."),
@@ -238,6 +229,22 @@ CONTRADICTIONS: tuple[tuple[str, str], ...] = (
         "The trademark license is royalty-free.",
         "Licensee shall pay a royalty of three percent (3%) of Net Sales for use of the "
         "Trademarks.",
+    ),
+)
+
+# Claims a clause bounds or permits without stating them: no contradiction, so no
+# conflict is right ("at least quarterly" allows monthly; "not less than $1,000,000"
+# allows $2 million; a permission with notice does not deny one without).
+CONSISTENT: tuple[tuple[str, str], ...] = (
+    ("The board meets monthly.", "The Board shall meet at least quarterly."),
+    (
+        "The contract requires the supplier to carry insurance of $2 million.",
+        "Supplier shall maintain insurance with limits of not less than $1,000,000 per occurrence.",
+    ),
+    ("The penalty is a fine of $500.", "The offense is punishable by a fine of up to $1,000."),
+    (
+        "The landlord may enter without notice.",
+        "The Landlord may enter the premises upon twenty-four (24) hours' notice.",
     ),
 )
 
@@ -367,7 +374,12 @@ def main() -> None:
     args = parser.parse_args()
     print("| pairs | count | conflict | supported | partial | unsupported |")
     print("|---|---:|---:|---:|---:|---:|")
-    for label, pairs in (("contradictions", CONTRADICTIONS), ("restatements", RESTATEMENTS)):
+    sets = (
+        ("contradictions", CONTRADICTIONS),
+        ("consistent", CONSISTENT),
+        ("restatements", RESTATEMENTS),
+    )
+    for label, pairs in sets:
         statuses: Counter[str] = Counter()
         conflicted = 0
         rows = []
