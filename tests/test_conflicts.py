@@ -2128,29 +2128,6 @@ def test_a_street_named_with_an_ordinal_is_not_backed_by_a_period() -> None:
     assert "900" in [f.text for f in found.missing]
 
 
-def test_a_non_compound_speaks_of_what_its_base_word_does() -> None:
-    """ "non-compete" and "shall not compete" name one covenant, so its periods are rivals."""
-    passage = "The Employee shall not compete for a period of one (1) year after termination."
-    assert conflict_pairs("The non-compete lasts two years.", [passage]) == [
-        ("number", "two years", "one (1) year")
-    ]
-    same = "The Employee shall not compete for a period of two (2) years after termination."
-    assert conflict_pairs("The non-compete lasts two years.", [same]) == []
-
-
-def test_a_contracts_date_given_with_signed_dated_or_executed_is_one_date() -> None:
-    claim = "The contract was signed on March 3, 2020."
-    for passage, said in [
-        ("This Agreement is dated as of March 5, 2020.", "March 5, 2020"),
-        ("This Agreement was executed on March 5, 2020.", "March 5, 2020"),
-    ]:
-        assert conflict_pairs(claim, [passage]) == [("date", "March 3, 2020", said)]
-    # the date of another thing is only a date the passage lacks
-    found = check_facts(claim, ["Delivery is due on March 5, 2020."])
-    assert found.conflicts == ()
-    assert [f.text for f in found.missing] == ["March 3, 2020"]
-
-
 def test_an_adverb_before_the_verb_states_what_the_denial_after_it_denies() -> None:
     denial = "This Agreement shall not renew automatically."
     assert conflict_pairs("The agreement automatically renews.", [denial]) == [

@@ -97,7 +97,9 @@ _KINDS = (
     "compensatori punit nomin statutori",
     "civil crimin",
     "misdemeanor feloni",
-    "oral written write",
+    # "written" and "writing" (stem "write") are one kind: each is only the other of oral
+    "oral written",
+    "oral write",
     "express impli",
     "plaintiff defend",
     "fix variabl",
@@ -116,8 +118,6 @@ _KINDS = (
     # such arbitration" / "in the event that litigation is instituted"), 2 false
     # conflicts between true CUAD sentences
     "bench juri",
-    # how many must agree: "a majority vote of the Board" / "a unanimous vote"
-    "major supermajor unanim",
     # how interest grows: "simple interest" / "interest compounded monthly"
     "simpl compound",
     # how a fee is set: "an hourly fee" / "a fixed fee", "a flat fee" (fixed and flat
@@ -410,7 +410,10 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         return _day_end(text, toks, i)
     if toks[i].lower in LASTING_OPPOSITES:
         # what survives or ends is its subject; what follows is what it survives ("survive
-        # this Agreement") or when it ends, not a thing done to
+        # this Agreement") or when it ends, not a thing done to. A capitalised one is part
+        # of a name ("Customers' End User License Agreements")
+        if toks[i].surface != toks[i].lower:
+            return None
         return _Statement(_subject(toks, i), None, None, False)
     if toks[i].lower == "writing" and i > 0 and toks[i - 1].lower == "in":
         # "amended only in writing": how the verb before it is done, as "orally" says

@@ -70,24 +70,7 @@ def layout(text: str) -> _Layout:
 
 
 def _content(t: Tok) -> str | None:
-    """A content word's stem; a "non-" compound's is its base's: "The non-compete lasts
-    two years" speaks of what "shall not compete for a period of one (1) year" does.
-    The words a contract is dated with are one (``_SIGNING``)."""
-    if not t.content or t.lower in STOPWORDS:
-        return None
-    word = t.lower
-    if word in _SIGNING:
-        return _SIGNED
-    if word.startswith("non-") and len(word) > 5:
-        word = word[4:]
-    return stem(word)
-
-
-# The words a contract's own date is given with, as one: "The contract was signed on
-# March 3, 2020" / "This Agreement is dated as of March 5, 2020" (the verb forms only:
-# "the date of delivery" and "execute the work" date other things).
-_SIGNING = frozenset("signed executed dated".split())
-_SIGNED = "sign"
+    return stem(t.lower) if t.content and t.lower not in STOPWORDS else None
 
 
 def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int]) -> list[str]:
