@@ -20,18 +20,25 @@ conflict there is almost always false: two clauses of one template about differe
 things ("within 25 days of the invoice date" / "at least six months prior to the end of
 the Initial Term"). It counts them by kind; ``--rows`` lists them.
 
+``--words REGEX`` checks every pair of sentences of one contract that both hold the words a
+rule reads: where two clauses of one contract about different things meet that rule,
+which the three nearest sentences of ``--self`` seldom are.
+
 Run from the repository root::
 
     python benchmarks/conflict_audit.py                  # 8 W2-shaped and 20 W1-shaped answers
     python benchmarks/conflict_audit.py --w2 20 --w1 50
     python benchmarks/conflict_audit.py --paraphrases    # also the paraphrase pairs
     python benchmarks/conflict_audit.py --self 40        # also true text against true text
+    python benchmarks/conflict_audit.py --w1 0 --w2 0 --words 'majority|unanimous' --rows
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import re
 from collections import Counter
 
 import _common
@@ -56,7 +63,13 @@ def main() -> None:
         dest="contracts",
         help="also each sentence of N CUAD contracts against its contract's nearest three",
     )
-    parser.add_argument("--rows", action="store_true", help="list the --self conflicts")
+    parser.add_argument("--rows", action="store_true", help="list the --self/--words conflicts")
+    parser.add_argument(
+        "--words",
+        metavar="REGEX",
+        help="also every pair of sentences of one CUAD contract (of the first 300) that "
+        "both match REGEX (case-insensitive), either way round",
+    )
     options = parser.parse_args()
     workloads = speed.unseen_workloads(_common.w2(), options.w2) + speed.unseen_workloads(
         _common.w1(), options.w1
@@ -84,6 +97,9 @@ def main() -> None:
     if options.contracts:
         print()
         self_consistency(options.contracts, options.rows)
+    if options.words:
+        print()
+        word_pairs(options.words, options.rows)
 
 
 # Sentences of this length are clauses; shorter ones are headings, longer ones run-ons.
@@ -96,12 +112,7 @@ def self_consistency(contracts: int, rows: bool) -> None:
     found = []
     sentences = 0
     for _, text in _common.cuad_contracts()[:contracts]:
-        spans = segment(text)
-        clauses = [
-            text[s.start : s.end]
-            for s in spans
-            if _CLAUSE_CHARS[0] < s.end - s.start < _CLAUSE_CHARS[1]
-        ]
+        clauses = _clauses(text)
         for i, claim in enumerate(clauses):
             others = clauses[:i] + clauses[i + 1 :]
             nearest = process.extract(claim, others, scorer=fuzz.token_set_ratio, limit=3)
@@ -113,6 +124,51 @@ def self_consistency(contracts: int, rows: bool) -> None:
     print(
         f"true text against true text: {sentences} sentences of {contracts} CUAD contracts, "
         f"{sum(kinds.values())} conflicts ({sum(kinds.values()) / max(1, sentences):.1%})"
+    )
+    print()
+    print(_common.markdown_table(("kind", "conflicts"), sorted(kinds.items())))
+    if rows:
+        print()
+        print(_common.markdown_table(("kind", "claim says", "other clause says", "claim"), found))
+
+
+# Sentences of one contract that hold a rule's words, read at most this many per contract
+# (pairs grow with the square).
+_WORD_SENTENCES = 40
+_WORD_CONTRACTS = 300
+
+
+def _clauses(text: str) -> list[str]:
+    """The sentences of a contract of clause length."""
+    return [
+        text[s.start : s.end]
+        for s in segment(text)
+        if _CLAUSE_CHARS[0] < s.end - s.start < _CLAUSE_CHARS[1]
+    ]
+
+
+def word_pairs(pattern: str, rows: bool) -> None:
+    """Conflicts between sentences of one contract that both hold a rule's words.
+
+    The ``--self`` audit checks each sentence against its three nearest, which a rule
+    about rare words seldom meets; this checks every pair of sentences that hold the
+    words the rule reads ("majority|unanimous", "signed|dated|executed"), the place two
+    clauses of one contract about different things meet them. Run it before and after
+    a rule (``PYTHONPATH`` at the other checkout) and read the rows that differ."""
+    words = re.compile(pattern, re.IGNORECASE)
+    kinds: Counter[str] = Counter()
+    found = []
+    pairs = 0
+    for _, text in _common.cuad_contracts()[:_WORD_CONTRACTS]:
+        held = [c for c in _clauses(text) if words.search(c)][:_WORD_SENTENCES]
+        for claim, other in itertools.permutations(held, 2):
+            pairs += 1
+            for c in check_facts(claim, [other]).conflicts:
+                kinds[c.kind] += 1
+                found.append((c.kind, c.claim.text, c.evidence.text, " ".join(claim.split())[:80]))
+    print(
+        f"sentence pairs of one contract that both match {pattern!r}: {pairs} pairs, "
+        f"{sum(kinds.values())} conflicts"
     )
     print()
     print(_common.markdown_table(("kind", "conflicts"), sorted(kinds.items())))
