@@ -109,7 +109,7 @@ _CLAUSE_CHARS = (40, 400)
 def self_consistency(contracts: int, rows: bool) -> None:
     """Conflicts of the fact check between sentences of one contract, by kind."""
     kinds: Counter[str] = Counter()
-    found = []
+    found: list[tuple[str, ...]] = []
     sentences = 0
     for _, text in _common.cuad_contracts()[:contracts]:
         clauses = _clauses(text)
@@ -118,16 +118,30 @@ def self_consistency(contracts: int, rows: bool) -> None:
             nearest = process.extract(claim, others, scorer=fuzz.token_set_ratio, limit=3)
             passages = [p for p, _, _ in nearest if p != claim]
             sentences += 1
-            for c in check_facts(claim, passages).conflicts:
-                kinds[c.kind] += 1
-                found.append((c.kind, c.claim.text, c.evidence.text, " ".join(claim.split())[:80]))
-    print(
+            _tally(claim, passages, kinds, found)
+    _report(
         f"true text against true text: {sentences} sentences of {contracts} CUAD contracts, "
-        f"{sum(kinds.values())} conflicts ({sum(kinds.values()) / max(1, sentences):.1%})"
+        f"{sum(kinds.values())} conflicts ({sum(kinds.values()) / max(1, sentences):.1%})",
+        kinds,
+        found if rows else None,
     )
+
+
+def _tally(
+    claim: str, passages: list[str], kinds: Counter[str], found: list[tuple[str, ...]]
+) -> None:
+    """Count the claim's conflicts against the passages by kind, and keep them as rows."""
+    for c in check_facts(claim, passages).conflicts:
+        kinds[c.kind] += 1
+        found.append((c.kind, c.claim.text, c.evidence.text, " ".join(claim.split())[:80]))
+
+
+def _report(heading: str, kinds: Counter[str], found: list[tuple[str, ...]] | None) -> None:
+    """The heading, the conflicts by kind and, when given, every conflict as a row."""
+    print(heading)
     print()
     print(_common.markdown_table(("kind", "conflicts"), sorted(kinds.items())))
-    if rows:
+    if found is not None:
         print()
         print(_common.markdown_table(("kind", "claim says", "other clause says", "claim"), found))
 
@@ -157,24 +171,19 @@ def word_pairs(pattern: str, rows: bool) -> None:
     a rule (``PYTHONPATH`` at the other checkout) and read the rows that differ."""
     words = re.compile(pattern, re.IGNORECASE)
     kinds: Counter[str] = Counter()
-    found = []
+    found: list[tuple[str, ...]] = []
     pairs = 0
     for _, text in _common.cuad_contracts()[:_WORD_CONTRACTS]:
         held = [c for c in _clauses(text) if words.search(c)][:_WORD_SENTENCES]
         for claim, other in itertools.permutations(held, 2):
             pairs += 1
-            for c in check_facts(claim, [other]).conflicts:
-                kinds[c.kind] += 1
-                found.append((c.kind, c.claim.text, c.evidence.text, " ".join(claim.split())[:80]))
-    print(
+            _tally(claim, [other], kinds, found)
+    _report(
         f"sentence pairs of one contract that both match {pattern!r}: {pairs} pairs, "
-        f"{sum(kinds.values())} conflicts"
+        f"{sum(kinds.values())} conflicts",
+        kinds,
+        found if rows else None,
     )
-    print()
-    print(_common.markdown_table(("kind", "conflicts"), sorted(kinds.items())))
-    if rows:
-        print()
-        print(_common.markdown_table(("kind", "claim says", "other clause says", "claim"), found))
 
 
 def paraphrases() -> None:
