@@ -23,10 +23,10 @@ from .roles import subject_before
 from .text import LETTERS, stem
 
 # The words whose time a claim may state as "immediately": a thing taking effect,
-# falling due or opening to someone ("eligible for benefits immediately" / "after
-# ninety (90) days of employment"). Acts ("terminate immediately if the other party
-# breaches", "notify immediately") have delays for other grounds beside them in the same
-# contract.
+# falling due or opening to someone ("Employees are eligible immediately" / "eligible
+# after ninety (90) days of employment"). Acts ("terminate immediately if the other
+# party breaches", "notify immediately") have delays for other grounds beside them in the
+# same contract.
 _ANCHORS = frozenset(
     map(
         stem,
