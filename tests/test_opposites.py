@@ -361,6 +361,20 @@ def test_a_kind_before_a_compound_noun_is_said_of_its_last_word() -> None:
     )
 
 
+def test_a_participle_before_the_thing_done_to_is_passed_over() -> None:
+    rejected = "The court rejected the proposed settlement."
+    assert opposite_pairs("The settlement was approved by the court.", rejected) == [
+        ("approved", "rejected")
+    ]
+    # the thing done to is the noun after the participle, not the participle
+    assert (
+        opposite_pairs(
+            "The court approved the amended complaint.", "The court rejected the amended answer."
+        )
+        == []
+    )
+
+
 def test_a_fixed_fee_is_a_flat_fee() -> None:
     assert (
         opposite_pairs("The consultant is paid a fixed fee.", "The consultant is paid a flat fee.")

@@ -425,7 +425,8 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         # said of what the chain's first word is said of, with what follows the chain
         first = _statement(text, toks, start)
         return None if first is None else first._replace(complement=_complement(text, toks[i].end))
-    complement = _complement(text, toks[i].end)
+    # "approved the amended complaint" is said of the complaint, not of "amended"
+    complement = _participle_noun(text, toks, i) or _complement(text, toks[i].end)
     if complement == _PARTY and i + 1 < len(toks) and stem(toks[i + 1].lower) == _PARTY:
         # "the non-breaching Party may terminate": a party named by its role, whose
         # statement is what the party does
@@ -443,10 +444,25 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         patient = _governor(text, toks, i)
     else:
         # the thing done to, as a passive clause's head names it ("the motion")
-        patient = word_after(text, toks[i].end, breaks=True)
+        patient = _participle_noun(text, toks, i) or word_after(text, toks[i].end, breaks=True)
     elided = subject is None and i > 0 and toks[i - 1].lower in _VERB_JOINS
     compound = _compound_after(text, toks, i) if complement is not None else None
     return _Statement(subject, complement, patient, passive, elided=elided, compound=compound)
+
+
+def _participle_noun(text: str, toks: Sequence[Tok], i: int) -> str | None:
+    """The noun after a participle that opens the object of the verb at ``i``, as a stem:
+    "rejected the proposed settlement" is done to the settlement, as "The settlement was
+    approved" says; ``None`` where no such participle follows."""
+    j = i + 1
+    if j < len(toks) and toks[j].lower in ("the", "a", "an", "its", "their"):
+        j += 1
+    if j + 1 >= len(toks) or not toks[j].lower.endswith("ed") or not toks[j].content:
+        return None
+    noun = toks[j + 1]
+    if text[toks[j].end : noun.start] != " " or not noun.content or noun.lower in STOPWORDS:
+        return None
+    return stem(noun.lower)
 
 
 def _compound_after(text: str, toks: Sequence[Tok], i: int) -> str | None:
