@@ -2143,6 +2143,18 @@ def test_at_once_against_a_delay_before_eligibility() -> None:
         "Employees are eligible immediately.",
         ["Employees are eligible after ninety (90) days of employment."],
     ) == [("opposite", "immediately", "ninety (90) days")]
+    # what the eligibility is for may stand between the word and its time, on either side
+    delayed = "Employees are eligible for benefits after ninety (90) days of employment."
+    for claim in (
+        "Employees are eligible for benefits immediately.",
+        "Employees are eligible immediately.",
+    ):
+        assert conflict_pairs(claim, [delayed]) == [("opposite", "immediately", "ninety (90) days")]
+    # a phrase with other words between it and the period ties nothing
+    other = (
+        "Employees are eligible for benefits and must wait ninety (90) days for a parking permit."
+    )
+    assert conflict_pairs("Employees are eligible for benefits immediately.", [other]) == []
 
 
 def test_over_a_period_spans_it_and_does_not_hedge_it() -> None:

@@ -90,6 +90,8 @@ def _timed_instead(
     for m in word.finditer(claim):
         anchor = subject_before(claim, m.start())
         if anchor not in anchors:
+            anchor = _before_phrase(claim, m.start())
+        if anchor not in anchors:
             continue
         found = _delay(anchor, passages, facts_of, word, ties)
         if found is not None:
@@ -118,8 +120,23 @@ def _delay(
     return None
 
 
+# What the anchor is of, between it and its time: "eligible for benefits immediately",
+# "eligible for benefits after ninety (90) days" (one or two words after "for" or "to").
+_OF_PHRASE = r"(?:for|to)\s+(?:[^\W\d_]+\s+){0,1}[^\W\d_]+"
+_PHRASE_BEFORE = re.compile(rf"([^\W\d_]+)\s+{_OF_PHRASE}\s+$", re.IGNORECASE)
+_PHRASE_AFTER = re.compile(rf"\s+{_OF_PHRASE}(?=\s)", re.IGNORECASE)
+
+
+def _before_phrase(text: str, at: int) -> str | None:
+    """The word before a "for"/"to" phrase that ends at ``at``, as a stem ("eligible" in
+    "eligible for benefits immediately")."""
+    found = _PHRASE_BEFORE.search(text, max(0, at - 60), at)
+    return stem(found.group(1).lower()) if found else None
+
+
 def _timed_after(text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str]) -> Fact | None:
-    """The period or date of ``text`` right after a word of stem ``anchor``, tied to it."""
+    """The period or date of ``text`` right after a word of stem ``anchor``, tied to it,
+    past what it is of ("eligible for benefits after ninety (90) days")."""
     timed = [
         f
         for f, p in zip(*facts_of(text), strict=True)
@@ -130,9 +147,11 @@ def _timed_after(text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str]
     for word in LETTERS.finditer(text):
         if stem(word.group().lower()) != anchor:
             continue
+        phrase = _PHRASE_AFTER.match(text, word.end())
+        start = phrase.end() if phrase else word.end()
         for f in timed:
-            gap = text[word.end() : f.start]
-            if 0 <= f.start - word.end() <= _REACH and _ties(gap, ties):
+            gap = text[start : f.start]
+            if 0 <= f.start - start <= _REACH and _ties(gap, ties):
                 return f
     return None
 
