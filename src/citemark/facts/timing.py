@@ -144,14 +144,13 @@ def _timed_after(text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str]
     ]
     if not timed:
         return None
-    for word in LETTERS.finditer(text):
-        if stem(word.group().lower()) != anchor:
-            continue
-        phrase = _PHRASE_AFTER.match(text, word.end())
-        start = phrase.end() if phrase else word.end()
+    anchored = [w.end() for w in LETTERS.finditer(text) if stem(w.group().lower()) == anchor]
+    # right after the word, else after what it is of (a period may be the phrase's own
+    # words: "survive for five (5) years")
+    phrased = [p.end() for at in anchored if (p := _PHRASE_AFTER.match(text, at))]
+    for start in (*anchored, *phrased):
         for f in timed:
-            gap = text[start : f.start]
-            if 0 <= f.start - start <= _REACH and _ties(gap, ties):
+            if 0 <= f.start - start <= _REACH and _ties(text[start : f.start], ties):
                 return f
     return None
 
