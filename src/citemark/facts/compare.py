@@ -833,16 +833,21 @@ _SUBJECT = re.compile(r"([^\W\d_]+) +$")
 _SENTENCE_END = re.compile(r"\s*(?:[.!?][\"'”’)]*\s*$|[.!?]\s+|$)")
 
 
+def _last_word(text: str, at: int) -> re.Match[str] | None:
+    """The word that ends right before ``at`` (spaces between), if any."""
+    return _SUBJECT.search(text, max(0, at - 40), at)
+
+
 def _word_before(text: str, at: int) -> str | None:
     """The content word right before ``at`` ("Interest" in "Interest shall not ..."),
     past an adverb of manner ("The term automatically renews"), as a stem; ``None`` for
     a stopword, punctuation or nothing."""
-    found = _SUBJECT.search(text, max(0, at - 40), at)
+    found = _last_word(text, at)
     if found is None:
         return None
     word = found.group(1).lower()
     if _manner_adverb(word):
-        found = _SUBJECT.search(text, max(0, found.start() - 40), found.start())
+        found = _last_word(text, found.start())
         if found is None:
             return None
         word = found.group(1).lower()
@@ -852,7 +857,7 @@ def _word_before(text: str, at: int) -> str | None:
 def _adverb_before(text: str, at: int) -> str | None:
     """The adverb of manner right before ``at``, as a stem: "The term automatically
     renews" says of "renews" what "shall not renew automatically" denies of "renew"."""
-    found = _SUBJECT.search(text, max(0, at - 40), at)
+    found = _last_word(text, at)
     if found is None or not _manner_adverb(word := found.group(1).lower()):
         return None
     return stem(word)

@@ -426,7 +426,8 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         first = _statement(text, toks, start)
         return None if first is None else first._replace(complement=_complement(text, toks[i].end))
     # "approved the amended complaint" is said of the complaint, not of "amended"
-    complement = _participle_noun(text, toks, i) or _complement(text, toks[i].end)
+    participle = _participle_noun(text, toks, i)
+    complement = participle or _complement(text, toks[i].end)
     if complement == _PARTY and i + 1 < len(toks) and stem(toks[i + 1].lower) == _PARTY:
         # "the non-breaching Party may terminate": a party named by its role, whose
         # statement is what the party does
@@ -444,7 +445,7 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         patient = _governor(text, toks, i)
     else:
         # the thing done to, as a passive clause's head names it ("the motion")
-        patient = _participle_noun(text, toks, i) or word_after(text, toks[i].end, breaks=True)
+        patient = participle or word_after(text, toks[i].end, breaks=True)
     elided = subject is None and i > 0 and toks[i - 1].lower in _VERB_JOINS
     compound = _compound_after(text, toks, i) if complement is not None else None
     return _Statement(subject, complement, patient, passive, elided=elided, compound=compound)
