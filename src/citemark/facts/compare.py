@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from .bans import ban_conflicts
 from .bounds import bound_conflicts
-from .conflicts import find_rival, folded_words, one_name
+from .conflicts import find_rival, folded_words, misplaced_rival, one_name
+from .consent import consent_conflicts
 from .contrast import contrast_conflicts, joint_conflicts
 from .counts import count_conflicts
 from .currency import currency_conflicts
@@ -43,7 +44,7 @@ from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless
 from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
 from .rates import rate_conflicts, restated
-from .roles import layout, role_of, subject_before, word_after, words_after
+from .roles import layout, manner_adverb, role_of, subject_before, word_after, words_after
 from .scope import (
     any_time_conflicts,
     exclusion_conflicts,
@@ -214,9 +215,14 @@ def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
         if w in _WITH:
             return j
         owned = _OWNED.fullmatch(w) is not None
-        if w not in _WITH_QUALIFIERS and not w.isdigit() and w not in NUM_WORDS and not owned:
+        if w not in _WITH_QUALIFIERS and not w.isdigit() and not _number_word(w) and not owned:
             return None  # "upon thirty (30) days' written notice" reads past "thirty"
     return None
+
+
+def _number_word(word: str) -> bool:
+    """A number written in words, hyphenated ones too ("twenty-four")."""
+    return word in NUM_WORDS or ("-" in word and all(p in NUM_WORDS for p in word.split("-")))
 
 
 def _evidence_words(toks: list[Tok], names: Sequence[tuple[Fact, Payload]]) -> frozenset[str]:
@@ -846,7 +852,7 @@ def _word_before(text: str, at: int) -> str | None:
     if found is None:
         return None
     word = found.group(1).lower()
-    if _manner_adverb(word):
+    if manner_adverb(word):
         found = _last_word(text, found.start())
         if found is None:
             return None
@@ -858,21 +864,9 @@ def _adverb_before(text: str, at: int) -> str | None:
     """The adverb of manner right before ``at``, as a stem: "The term automatically
     renews" says of "renews" what "shall not renew automatically" denies of "renew"."""
     found = _last_word(text, at)
-    if found is None or not _manner_adverb(word := found.group(1).lower()):
+    if found is None or not manner_adverb(word := found.group(1).lower()):
         return None
     return stem(word)
-
-
-# Words in "-ly" that are no adverbs of manner (what ``_manner_adverb`` passes over).
-_LY_NOUNS_AND_VERBS = frozenset(
-    "supply family comply assembly monopoly anomaly multiply homily".split()
-)
-
-
-def _manner_adverb(word: str) -> bool:
-    """ "automatically", "promptly", "expressly": a lower-case word in "-ly" of six
-    letters or more ("only", "early", "daily", "apply" are shorter)."""
-    return len(word) > 5 and word.endswith("ly") and word not in _LY_NOUNS_AND_VERBS
 
 
 # "not possible to go", "permitted to sublet": the word a head's infinitive names.
@@ -1139,6 +1133,7 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     # A definition contradicts only a definition of its own term.
     passages = other_definitions_emptied(claim, passages)
     turned = _turned(claim, passages, missing)
+    turned = (*turned, *_misplaced(claim, passages, missing, turned))
     if not missing:
         return FactCheck((), _with_opposites(claim, passages, turned, sources))
     cl = _analyse(claim)
@@ -1161,6 +1156,33 @@ def check_facts(claim: str, passages: Sequence[str], sources: Sequence[str] = ()
     conflicts = _with_opposites(claim, passages, (*found, *turned), sources)
     clashed = {c.claim for c in conflicts}
     return FactCheck(tuple(f for f in missing if f not in clashed), conflicts)
+
+
+def _misplaced(
+    claim: str, passages: Sequence[str], missing: Sequence[Fact], turned: Sequence[FactConflict]
+) -> tuple[FactConflict, ...]:
+    """Numeric facts the passages state only in other roles, against a value they give
+    the claim's role (see ``conflicts.misplaced_rival``): conflicts of facts that are
+    not missing."""
+    cl = _analyse(claim)
+    taken = {c.claim for c in turned}
+    todo = [
+        (f, p)
+        for f, p in zip(cl.facts, cl.payloads, strict=True)
+        if f.kind in _MISPLACED_KINDS and f not in missing and f not in taken
+    ]
+    if not todo or not passages:
+        return ()
+    views = [(text, *_facts_of(text)) for text in passages]
+    out: list[FactConflict] = []
+    for fact, payload in todo:
+        got = misplaced_rival(claim, cl.facts, fact, payload, views)
+        if got is not None:
+            out.append(FactConflict(fact.kind, fact, got[1], got[0]))
+    return tuple(out)
+
+
+_MISPLACED_KINDS = frozenset(("number", "date", "amount", "percent"))
 
 
 def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[str]) -> bool:
@@ -1217,6 +1239,7 @@ def _with_opposites(
         *bound_conflicts(claim, passages),
         *forum_conflicts(claim, passages),
         *ban_conflicts(claim, passages),
+        *consent_conflicts(claim, passages),
         *currency_conflicts(claim, passages),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),

@@ -32,7 +32,7 @@ from .lexicon import CURRENCIES, DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINK
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ
 from .roles import Role, role_of, slot_of
-from .text import fold, stem
+from .text import fold, sentence_around, stem
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
@@ -282,9 +282,14 @@ def _one_name_pattern(a: str, b: str) -> re.Pattern[str]:
 
 @lru_cache(maxsize=8192)
 def _distinctive(words: tuple[str, ...]) -> frozenset[str]:
-    """A name's words that are not generic heads ("Corp", "river"): an evidence name
-    is tested against every missing claim name, so its set is made once."""
-    return frozenset(words) - GENERIC_HEADS
+    """A name's words that are not generic heads ("Corp", "river") nor linkers ("of":
+    "State of California" and "State of Delaware" share no telling word): an evidence
+    name is tested against every missing claim name, so its set is made once."""
+    return frozenset(words) - GENERIC_HEADS - _PLAIN_LINKERS
+
+
+# Linkers no name is told by ("al", "bin", "van" are parts of a name: "Al Qaeda").
+_PLAIN_LINKERS = frozenset(("of", "the", "and"))
 
 
 def folded_words(text: str) -> frozenset[str]:
@@ -426,6 +431,8 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
     # weaker tie than two values: it takes two shared words ("The Tenant must maintain
     # coverage of at least $100,000" says nothing of "The Tenant shall pay the monthly
     # rent of $2,400", which shares "tenant").
+    if _complies(claim, cp, crole, ev, ep, erole):
+        return 0
     need = 1
     if (crole.hedged or erole.hedged or crole.bound or erole.bound) and not (
         crole.bound and crole.bound == erole.bound
@@ -465,6 +472,25 @@ def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Ro
 
 
 OUTSIDE_BOUND_WORDS = 2
+# Words that lead a limit on when or how much: "within thirty (30) days", "not later
+# than two hundred (200) days", "would exceed seventy-five percent (75%)".
+_DEADLINE_LEADS = frozenset(("within", "than", "exceed", "exceeds"))
+
+
+def _complies(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> bool:
+    """Whether the claim reports an event that keeps the limit the evidence sets: "The
+    customer paid the invoice within 12 days" against "Customer shall pay ... within
+    thirty (30) days", "The insurer paid the claim 40 days after" against "within sixty
+    (60) days after", "The ratio was 65%" against "would exceed seventy-five percent".
+    A rule the claim states ("Payment is due within 12 days") is another rule."""
+    if not crole.reported or not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
+        return False
+    a, b = _orders(claim, cp, ev, ep)
+    if a is None or b is None:
+        return False
+    if erole.bound == "floor":
+        return a >= b
+    return (erole.bound == "cap" or erole.lead in _DEADLINE_LEADS) and a <= b
 
 
 def _outside_bound(
@@ -483,6 +509,105 @@ def _outside_bound(
         return False
     value, bound = (a, b) if erole.bound else (b, a)
     return value < bound if limit.bound == "floor" else value > bound
+
+
+# Words a rival must share with the claim's value to contradict a value the passages
+# state too, in another role: the claim's value is there, so the tie must be plain.
+MISPLACED_WORDS = 2
+
+
+def misplaced_rival(
+    claim_text: str,
+    claim_facts: Sequence[Fact],
+    fact: Fact,
+    payload: Payload,
+    passages: Sequence[tuple[str, Sequence[Fact], Sequence[Payload]]],
+) -> tuple[int, Fact] | None:
+    """A rival to a numeric ``fact`` that the passages state, but only in other roles:
+    "The security deposit is $2,400" against "The monthly rent is $2,400. The security
+    deposit is $4,800." The value counts as stated where it is; a reader of the claim
+    is told the passage gives its role another value. Silent when any occurrence of the
+    value shares a word of the claim's role, or when none is found among the passages'
+    facts (the value was read from a word that is no fact of its own)."""
+    if not _placed(payload):
+        return None
+    crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
+    if len(crole.context) < MISPLACED_WORDS:
+        return None
+    seen: list[tuple[int, int]] = []  # (passage, offset) of each occurrence
+    for index, (text, facts, payloads) in enumerate(passages):
+        others: tuple[tuple[int, int], ...] | None = None
+        for ev, ep in zip(facts, payloads, strict=True):
+            if ev.kind != fact.kind or not _same_value(payload, ep):
+                continue
+            seen.append((index, ev.start))
+            roles = _passage_roles(text)
+            erole = roles.get((ev.start, ev.end))
+            if erole is None:
+                if others is None:
+                    others = _spans(facts)
+                erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+            if not crole.context.isdisjoint(erole.context):
+                return None  # stated in its own role somewhere
+    if not seen:
+        return None
+    return _rival_in_role(fact, payload, crole, passages, seen)
+
+
+def _placed(payload: Payload) -> bool:
+    """Values a role is read for across sentences: a quantity with a unit (a duration,
+    a sum, a percent) or a date with its month. A bare count or year ("Class 2", "the
+    2021 Annual Meeting") names too many things at once."""
+    if isinstance(payload, Quantity):
+        return payload.unit is not None or payload.time is not None
+    if isinstance(payload, DateKeys):
+        return all(alt[0] in ("ymd", "ym", "md") for alt in payload.alts)
+    return False
+
+
+def _rival_in_role(
+    fact: Fact,
+    payload: Payload,
+    crole: Role,
+    passages: Sequence[tuple[str, Sequence[Fact], Sequence[Payload]]],
+    seen: Sequence[tuple[int, int]],
+) -> tuple[int, Fact] | None:
+    """The first passage value of another value whose clause holds every word of the
+    claim value's role ("The security deposit is $4,800" for "The security deposit is
+    $2,400"), in a sentence where the claim's value is not (``seen``: where it is): a
+    stricter tie than ``find_rival``'s, since the claim's value is there too ("by 15
+    percent and 28.6 percent, respectively" gives each its role in one sentence)."""
+    for index, (text, facts, payloads) in enumerate(passages):
+        others: tuple[tuple[int, int], ...] | None = None
+        for ev, ep in zip(facts, payloads, strict=True):
+            if ev.kind != fact.kind or not _same_slot(fact, payload, ev, ep):
+                continue
+            roles = _passage_roles(text)
+            erole = roles.get((ev.start, ev.end))
+            if erole is None:
+                if others is None:
+                    others = _spans(facts)
+                erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+            if not crole.context <= erole.context:
+                continue
+            begin, end = sentence_around(text, ev.start, ev.end)
+            if any(i == index and begin <= at < end for i, at in seen):
+                continue
+            if _agrees(fact, payload, crole, ev, ep, erole):
+                return index, ev
+    return None
+
+
+def _same_value(cp: Payload, ep: Payload) -> bool:
+    """Whether an evidence value may be the claim's (erring towards yes: a yes keeps the
+    claim's value as stated)."""
+    if isinstance(cp, DateKeys):
+        return isinstance(ep, DateKeys) and not _dates_differ(cp, ep)
+    if not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
+        return False
+    if cp.time is not None and cp.time == ep.time:
+        return True
+    return cp.key == ep.key
 
 
 def find_rival(

@@ -217,7 +217,8 @@ AUX = frozenset(
 )
 ADVERBS = frozenset(
     """also always still already often usually generally typically only just even then
-    now currently indeed never ever""".split()
+    now currently indeed never ever therefore thus hence accordingly nonetheless
+    nevertheless""".split()
 )
 # A word right after one of these may be a positive statement ("must sublet").
 ASSERT_PREV = AUX | ADVERBS | {"with", "a", "an", "the"}

@@ -29,7 +29,7 @@ from ..abbreviations import NEVER_ENDS
 from .lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
-from .roles import PASSED_OVER, layout, word_after, words_after
+from .roles import PASSED_OVER, layout, passed_adverb, word_after, words_after
 from .text import OWNER, Tok, owner, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
@@ -38,7 +38,7 @@ _PAIRS = (
     ("uphold upheld", "revers vacat overturn"),
     ("grant", "deni"),
     ("admit", "deni"),
-    ("accept", "reject"),
+    ("accept adopt", "reject"),
     ("approv", "reject veto"),
     ("acquit", "convict"),
     ("sustain", "overrul"),
@@ -172,6 +172,10 @@ _PARTIES = (
     "pledgor pledgee",
     "appellant appellee",
     "petitioner respondent",
+    "insurer insured",
+    "owner contractor",
+    "company employee",
+    "company executive",
 )
 
 
@@ -186,6 +190,7 @@ def _party_opposites() -> dict[str, frozenset[str]]:
 
 
 PARTY_OPPOSITES = _party_opposites()
+_PARTY_STEMS = frozenset(map(stem, PARTY_OPPOSITES))
 # How often a thing recurs, as lower-case words (Snowball makes "monthly" the noun
 # "month"): "payable monthly" is not "payable annually".
 _FREQUENCIES = frozenset(
@@ -387,6 +392,10 @@ class _Statement(NamedTuple):
     # the word after the complement when the two make one noun ("a fixed interest rate"):
     # either side's complement may be the other's compound's last word ("a variable rate")
     compound: str | None = None
+    # a list of modifiers after "a" or "an" ("grants a non-exclusive, worldwide license"):
+    # what is granted, as "The license is exclusive" says of its subject; not "to be
+    # valid, enforceable provisions", a hope of a severability clause
+    articled: bool = False
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -434,7 +443,8 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
         return _party_statement(text, toks, i + 1)._replace(subject=_subject(toks, i))
     if complement is None and text.startswith(",", toks[i].end):
         listed = _list_words(text, toks, i)
-        return _Statement(_subject(toks, i), None, None, False, listed)
+        articled = i > 0 and toks[i - 1].lower in ("a", "an")
+        return _Statement(_subject(toks, i), None, None, False, listed, articled=articled)
     passive = i > 0 and toks[i - 1].lower in BE_FORMS
     subject = _subject(toks, i)
     if passive:
@@ -610,7 +620,7 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     rent, and the Landlord may not" puts no negation on the tenant)."""
     aside = _ASIDE.match(text, toks[i].end)
     at = aside.end() if aside is not None else toks[i].end
-    after = words_after(text, at, 2, breaks=True)
+    after = words_after(text, at, 2, breaks=True, adverbs=False)
     first = next((j for j in range(i + 1, len(toks)) if toks[j].start >= at), len(toks))
     near: list[Tok] = []
     for j in range(first, min(len(toks), first + _REACH)):
@@ -699,6 +709,8 @@ def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Stateme
     j = _before_leads(toks, i)
     if j < 2 or toks[j].lower != "by" or _boundary(text, toks[j], toks[i]):
         return None
+    if j > 2 and passed_adverb(toks[j - 1].lower):
+        j -= 1  # "shall be owned exclusively by Licensor"
     participle = toks[j - 1].lower
     verb = _participle_verb(participle)
     be = j - 2
@@ -717,8 +729,9 @@ def _passive_party_statement(text: str, toks: Sequence[Tok], i: int) -> _Stateme
 
 
 # Words of a passive clause's subject that are no content of it: "All shipping costs",
-# "The cost of the audit", "such a plan".
-_HEAD_GLUE = frozenset("the a an all any each such of".split())
+# "The cost of the audit", "such a plan", "All improvements to the Licensed Technology",
+# "All rights in the Software".
+_HEAD_GLUE = frozenset("the a an all any each such of to in".split())
 
 
 def _participle_verb(word: str) -> str | None:
@@ -763,8 +776,10 @@ def _passive_head(text: str, toks: Sequence[Tok], be: int) -> tuple[list[str], b
 
 
 # ", not the Landlord," or ", and not the Landlord,": who does not do it, between a party
-# and its verb.
-_ASIDE = re.compile(r"\s*,\s*(?:and\s+)?not\s+[^,;:.()\n]{1,40},")
+# and its verb; ", at its sole cost and expense,", ", in its discretion,": how it does it.
+_ASIDE = re.compile(
+    r"\s*,\s*(?:(?:and\s+)?not|at|in|by|for|upon|on|with|within)\s+[^,;:.()\n]{1,40},"
+)
 
 
 # Verbs that only say whose a thing is ("has", "bears", "carries", "holds" the burden of
@@ -804,8 +819,13 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
     either, the same thing done to ("The Court affirmed the judgment" / "The judgment
     was reversed", "charged with a felony" / "charged with a misdemeanor")."""
     if a.listed or b.listed:
-        # "an exclusive license" / "a non-exclusive, worldwide license"
-        return a.subject == b.subject and (a.complement in b.listed or b.complement in a.listed)
+        # "an exclusive license" / "a non-exclusive, worldwide license"; "The license is
+        # exclusive" says it of its subject, as a passive does
+        if a.subject == b.subject and (a.complement in b.listed or b.complement in a.listed):
+            return True
+        return (a.passive and b.articled and a.patient in b.listed) or (
+            b.passive and a.articled and b.patient in a.listed
+        )
     anchored = a.subject is not None or a.complement is not None
     if anchored and (a.subject, a.complement) == (b.subject, b.complement):
         return True
@@ -815,6 +835,13 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
         return True  # the subject a second verb shares, with the same complement
     loose = a.passive or b.passive or not anchored
     return loose and a.patient is not None and a.patient == b.patient
+
+
+def _reciprocal(a: _Statement, b: _Statement) -> bool:
+    """Whether each side's act is done to a party, and to another one: "Licensee shall
+    notify Licensor" and "Licensor will promptly notify Licensee" are two duties, not
+    one duty given to either."""
+    return a.then != b.then and a.then in _PARTY_STEMS and b.then in _PARTY_STEMS
 
 
 def _compound_meets(a: _Statement, b: _Statement) -> bool:
@@ -862,9 +889,11 @@ _HEAD_REACH = 12  # words looked back over for a passive clause's head
 
 def _clause_head(text: str, toks: Sequence[Tok], i: int) -> str | None:
     """The first content word of the clause that ends before token ``i``; an owner is
-    no head ("Defendant's motion to dismiss is denied": "motion")."""
+    no head ("Defendant's motion to dismiss is denied": "motion"). A short aside in
+    brackets is passed over ("Motion to Dismiss (ECF No. 14) is DENIED")."""
     first: str | None = None
-    for j in range(i - 1, max(-1, i - 1 - _HEAD_REACH), -1):
+    j, read = i - 1, 0
+    while j >= 0 and read < _HEAD_REACH:
         t = toks[j]
         if t.lower in CLAUSE_BREAK:
             break
@@ -875,9 +904,37 @@ def _clause_head(text: str, toks: Sequence[Tok], i: int) -> str | None:
             and not owner(text, t)
         ):
             first = stem(t.lower)
-        if j and _boundary(text, toks[j - 1], t):
+        if not j:
             break
+        aside = _aside_before(text, toks, j)
+        if aside is not None:
+            j = aside - 1
+            read += 1
+            continue
+        if _boundary(text, toks[j - 1], t):
+            break
+        j -= 1
+        read += 1
     return first
+
+
+_ASIDE_REACH = 40  # characters a bracketed aside is read back over
+
+
+def _aside_before(text: str, toks: Sequence[Tok], j: int) -> int | None:
+    """The index of the first token of the bracketed aside that ends right before token
+    ``j`` ("(ECF No. 14)"), if one does, so that reading back goes on before it."""
+    if j < 2 or not text[toks[j - 1].end : toks[j].start].rstrip().endswith(")"):
+        return None
+    opened = text.rfind("(", max(0, toks[j].start - _ASIDE_REACH), toks[j].start)
+    if opened < 0 or text.find(")", opened, toks[j].start) < toks[j - 1].end:
+        return None
+    k = j - 1
+    while k > 0 and toks[k - 1].start >= opened:
+        k -= 1
+    if toks[k].start < opened or k < 1:
+        return None
+    return k
 
 
 def _boundary(text: str, prev: Tok, nxt: Tok) -> bool:
@@ -1086,7 +1143,8 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
         found: Tok | None = None
         for j in words.answering(t):
             u = words.toks[j]
-            same = stem(u.lower) == own
+            # Snowball gives a pair of parties one stem ("employer", "employee")
+            same = stem(u.lower) == own and not _opposed(t, u)
             if not same and not _opposed(t, u):
                 continue
             if not same and stem(u.lower) in _EVENTS and not _event_slot(words.toks, j):
@@ -1108,9 +1166,14 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 and (not (stated.strict or said.strict) or _same_thing(stated, said))
                 and stated.negative == said.negative
                 and _modes_agree(stated.modal, said.modal)
+                and not _reciprocal(stated, said)
                 and _unnegated(text, words.toks, j)
                 and not words.denied(j)
-                and not _coordinated(text, words.toks, j, lambda v: stem(v.lower) == own)
+                # "the same word or its opposite" joined to it: "whether to accept or
+                # reject" states neither
+                and not _coordinated(
+                    text, words.toks, j, lambda v, u=u: stem(v.lower) == own or _opposed(u, v)
+                )
             ):
                 found = u
         if found is not None:

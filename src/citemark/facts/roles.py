@@ -55,6 +55,9 @@ class Role:
     bound: str = ""
     # the word that leads the fact ("within" 30 days, "for" a period of one year)
     lead: str = ""
+    # its clause reports what happened ("The customer paid the invoice within 12 days"),
+    # in the past and with no modal, rather than setting a rule ("shall pay within")
+    reported: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,7 +225,36 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     hedged = _hedged(before) or "~" in tail or bool(tail_bound)
     words = [toks[j].lower for j in range(max(0, first - 3), first)]
     bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
-    return Role(frozenset(context), head, hedged, bound, _lead(toks, first))
+    reported = _reported(text, toks, first)
+    return Role(frozenset(context), head, hedged, bound, _lead(toks, first), reported)
+
+
+# Past forms that do not end in "-ed", and "-ed" words that are no past forms.
+_IRREGULAR_PAST = frozenset(
+    """paid gave made sent took held sold bought won got was were had came began brought
+    kept met told said went did found chose spent lost rose fell left wrote""".split()
+)
+_NOT_PAST = frozenset("need needed seed feed speed hundred red bed proceed exceed".split())
+_RULE_WORDS = frozenset("shall must may will would should can could might".split())
+_REPORT_REACH = 10  # words looked back over for the clause's verb
+
+
+def _reported(text: str, toks: tuple[Tok, ...], first: int) -> bool:
+    """Whether the clause before token ``first`` reports a past event: a past form of a
+    verb, and no modal, before its start ("The insurer paid the claim 40 days after",
+    not "The Company will pay ... within sixty (60) days")."""
+    past = False
+    bound = toks[first].start if first < len(toks) else len(text)
+    for j in range(first - 1, max(-1, first - 1 - _REPORT_REACH), -1):
+        if _gap_has_punct(text, toks[j].end, bound) and j < first - 1:
+            break
+        bound = toks[j].start
+        w = toks[j].lower
+        if w in _RULE_WORDS:
+            return False
+        if w in _IRREGULAR_PAST or (w.endswith("ed") and len(w) > 4 and w not in _NOT_PAST):
+            past = True
+    return past
 
 
 # Words of bringing a lawsuit, as one word each, where a clause says both what is
@@ -282,9 +314,12 @@ def word_after(text: str, at: int, breaks: bool = False) -> str | None:
     return found[0] if found else None
 
 
-def words_after(text: str, at: int, count: int, breaks: bool = False) -> tuple[str, ...]:
+def words_after(
+    text: str, at: int, count: int, breaks: bool = False, adverbs: bool = True
+) -> tuple[str, ...]:
     """The first ``count`` content words after ``at`` in its clause, as stems (see
-    :func:`word_after`)."""
+    :func:`word_after`); without ``adverbs``, an adverb in "-ly" is passed over ("shall
+    be solely responsible" is said as "shall be responsible" is)."""
     out: list[str] = []
     owned = -1
     for found in _NEXT_WORDS.finditer(text, at, min(len(text), at + 80 * count)):
@@ -296,11 +331,35 @@ def words_after(text: str, at: int, count: int, breaks: bool = False) -> tuple[s
         if OWNER.match(text, found.end()):
             owned = found.end() + 1
             continue
+        if not adverbs and passed_adverb(word):
+            continue
         if word not in STOPWORDS:
             out.append(stem(word))
             if len(out) == count:
                 break
     return tuple(out)
+
+
+# Words in "-ly" that are no adverbs of manner (what ``manner_adverb`` passes over).
+_LY_NOUNS_AND_VERBS = frozenset(
+    "supply family comply assembly monopoly anomaly multiply homily".split()
+)
+# How often a thing recurs: an adverb, but one that says what is said ("paid monthly").
+_RECURRING = frozenset(
+    "daily weekly biweekly monthly quarterly yearly annually semiannually hourly".split()
+)
+
+
+def manner_adverb(word: str) -> bool:
+    """ "automatically", "promptly", "expressly": a lower-case word in "-ly" of six
+    letters or more ("only", "early", "daily", "apply" are shorter)."""
+    return len(word) > 5 and word.endswith("ly") and word not in _LY_NOUNS_AND_VERBS
+
+
+def passed_adverb(word: str) -> bool:
+    """An adverb of manner that a party's act is read past ("shall be solely
+    responsible", "owned exclusively by"), not one of how often it recurs."""
+    return manner_adverb(word) and word not in _RECURRING
 
 
 # Words between a subject and its verb that are no part of what the statement is about
