@@ -565,3 +565,62 @@ def test_render_regions_reuses_tags_but_keeps_each_ids() -> None:
     assert render_regions("<&>", [(1, 2, ("S1",))], escape=True) == (
         '&lt;<cite class="cm-verbatim" data-ids="S1">&amp;</cite>&gt;'
     )
+
+
+# --- numbers are quoted whole or not at all --------------------------------------------
+
+
+def test_a_quote_never_ends_inside_a_number() -> None:
+    """A reader takes no "rent of $2" shared by "$2,900" and "$2,400" for a quote of the
+    figure: the quote stops before the number, and resumes after it."""
+    sources = [Source("s", "The Tenant shall pay a monthly rent of $2,400 on the first day.")]
+    text = "The Tenant shall pay a monthly rent of $2,900 on the first day."
+    quoted = [text[m.start : m.end] for m in DocumentMatcher(sources, min_tokens=3).find(text)]
+    assert quoted == ["The Tenant shall pay a monthly rent of", "on the first day"]
+
+
+def test_a_quote_never_starts_inside_a_number() -> None:
+    sources = [Source("s", "The rate is 3.25 percent of the price.")]
+    text = "The rate is 4.25 percent of the price."
+    quoted = [text[m.start : m.end] for m in DocumentMatcher(sources, min_tokens=2).find(text)]
+    assert quoted == ["The rate is", "percent of the price"]
+
+
+def test_a_whole_number_is_still_quoted() -> None:
+    sources = [Source("s", "The rent is $2,400.50 a month.")]
+    text = "The rent is $2,400.50 a month."
+    (match,) = DocumentMatcher(sources, min_tokens=3).find(text)
+    assert text[match.start : match.end] == "The rent is $2,400.50 a month"
+
+
+# Words and numbers, each followed by a separator: figures such as "2,400.5" and "3.25"
+# arise where a digit group meets "," or "." and another digit group.
+_NUMBER_PIECES = st.lists(
+    st.tuples(
+        st.sampled_from(["rent", "of", "2", "400", "900", "3", "5", "25"]),
+        st.sampled_from([" ", ",", ".", ", ", " $"]),
+    ),
+    min_size=1,
+    max_size=16,
+).map(lambda pieces: "".join(word + sep for word, sep in pieces))
+
+
+def _cut(text: str, at: int) -> bool:
+    """Whether offset ``at`` lies between a digit and a "," or "." that more digits follow,
+    or right after such a mark."""
+    after = 0 < at < len(text) - 1 and text[at - 1].isdigit()
+    after = after and text[at] in ",." and text[at + 1].isdigit()
+    before = 2 <= at < len(text) and text[at].isdigit() and text[at - 1] in ",."
+    return after or (before and text[at - 2].isdigit())
+
+
+@settings(max_examples=500, deadline=None)
+@given(_NUMBER_PIECES, _NUMBER_PIECES, st.integers(1, 3))
+def test_no_quote_edge_cuts_a_number(text: str, source_text: str, k: int) -> None:
+    source = Source("s", source_text)
+    found = DocumentMatcher([source], min_tokens=k).find(text)
+    assert found == find_document_matches_reference(text, [source], min_tokens=k)
+    for m in found:
+        assert not _cut(text, m.start) and not _cut(text, m.end), (text, m)
+        assert not _cut(source_text, m.source_start), (source_text, m)
+        assert not _cut(source_text, m.source_end), (source_text, m)

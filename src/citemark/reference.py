@@ -64,6 +64,8 @@ def find_document_matches_reference(
     together: the rule :class:`~citemark.verbatim.DocumentMatcher` keeps to bound
     its work on very repetitive text.
     """
+    from .verbatim import whole_numbers
+
     answer = tokenize(text)
     k = min_tokens
     every = [tokenize(source.text) for source in sources]
@@ -87,14 +89,18 @@ def find_document_matches_reference(
                     and answer.keys[i + length] == toks.keys[j + length]
                 ):
                     length += 1
-                if length >= min_tokens and rare_enough(i, length):
+                if length < min_tokens or not rare_enough(i, length):
+                    continue
+                # a number cut at either end is left out whole (the verbatim rule)
+                a, b, n = whole_numbers(text, answer, source.text, toks, i, j, length)
+                if n >= min_tokens:
                     matches.append(
                         Match(
-                            answer.starts[i],
-                            answer.ends[i + length - 1],
+                            answer.starts[a],
+                            answer.ends[a + n - 1],
                             source.id,
-                            source.offset + toks.starts[j],
-                            source.offset + toks.ends[j + length - 1],
+                            source.offset + toks.starts[b],
+                            source.offset + toks.ends[b + n - 1],
                             source_index,
                         )
                     )

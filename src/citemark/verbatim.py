@@ -572,19 +572,19 @@ class DocumentMatcher:
                 after_common = True
                 continue
             if after_common:
-                self._rejoin(answer, i, seeds, seeds_of, matches, rejoined)
+                self._rejoin(text, answer, i, seeds, seeds_of, matches, rejoined)
                 after_common = False
             elif i > 0 and len(seeds) > _GROUP_MIN:
                 for source_index, j in self._left_ends(key, seeds, keys[i - 1]):
                     length = _extend(keys, all_tokens[source_index].keys, i, j, k)
-                    matches.append(self._match(answer, source_index, i, j, length))
+                    self._add(matches, text, answer, source_index, i, j, length)
             else:
                 for source_index, j in seeds:
                     source_keys = all_tokens[source_index].keys
                     if i > 0 and j > 0 and keys[i - 1] == source_keys[j - 1]:
                         continue
                     length = _extend(keys, source_keys, i, j, k)
-                    matches.append(self._match(answer, source_index, i, j, length))
+                    self._add(matches, text, answer, source_index, i, j, length)
             if limit is not None and len(matches) > limit:
                 raise too_many_matches(limit)
         matches.sort()
@@ -615,6 +615,7 @@ class DocumentMatcher:
 
     def _rejoin(
         self,
+        text: str,
         answer: Tokens,
         i: int,
         seeds: list[tuple[int, int]],
@@ -643,19 +644,73 @@ class DocumentMatcher:
             rejoined[diagonal] = start + length
             if back and len(seeds_of[keys[start : start + k]]) <= common:
                 continue
-            matches.append(self._match(answer, source_index, start, j - back, length))
+            self._add(matches, text, answer, source_index, start, j - back, length)
 
-    def _match(self, answer: Tokens, source_index: int, i: int, j: int, length: int) -> Match:
+    def _add(
+        self,
+        matches: list[Match],
+        text: str,
+        answer: Tokens,
+        source_index: int,
+        i: int,
+        j: int,
+        length: int,
+    ) -> None:
+        """Append the run as a match, less any number it cuts (see :func:`whole_numbers`),
+        if what is left is still ``min_tokens`` long."""
         source = self.sources[source_index]
         toks = self.tokens[source_index]
-        return Match(
-            answer.starts[i],
-            answer.ends[i + length - 1],
-            source.id,
-            source.offset + toks.starts[j],
-            source.offset + toks.ends[j + length - 1],
-            source_index,
+        i, j, length = whole_numbers(text, answer, source.text, toks, i, j, length)
+        if length < self.min_tokens:
+            return
+        matches.append(
+            Match(
+                answer.starts[i],
+                answer.ends[i + length - 1],
+                source.id,
+                source.offset + toks.starts[j],
+                source.offset + toks.ends[j + length - 1],
+                source_index,
+            )
         )
+
+
+def whole_numbers(
+    text: str, answer: Tokens, source_text: str, source: Tokens, i: int, j: int, length: int
+) -> tuple[int, int, int]:
+    """A shared run (answer tokens from ``i``, source tokens from ``j``) less the digits
+    at either end that belong to a longer number on either side: "rent of $2" shared by
+    "$2,900" and "$2,400" is no quote of the figure, nor "3" of "3.5" against "3.25".
+    A reader takes a number for one word; a quote must hold it whole or not at all."""
+    while length and (
+        _cut_after(text, answer, i + length - 1) or _cut_after(source_text, source, j + length - 1)
+    ):
+        length -= 1
+    while length and (_cut_before(text, answer, i) or _cut_before(source_text, source, j)):
+        i, j, length = i + 1, j + 1, length - 1
+    return i, j, length
+
+
+def _cut_after(text: str, tokens: Tokens, t: int) -> bool:
+    """Whether token ``t`` is digits that a "," or "." and more digits continue."""
+    end = tokens.ends[t]
+    return (
+        tokens.keys[t].isdigit()
+        and end + 1 < len(text)
+        and text[end] in ",."
+        and text[end + 1].isdigit()
+    )
+
+
+def _cut_before(text: str, tokens: Tokens, t: int) -> bool:
+    """Whether token ``t`` is digits that continue a number after a "," or "."."""
+    start = tokens.starts[t]
+    return (
+        tokens.keys[t].isdigit()
+        and start >= 2
+        and text[start - 1] in ",."
+        and text[start - 2].isdigit()
+    )
 
 
 def _shingles(keys: tuple[str, ...], k: int) -> Iterator[tuple[str, ...]]:
