@@ -319,3 +319,43 @@ def test_unsupported_words_end_to_end() -> None:
     # Words no citation supports are never drawn inside paraphrase support.
     assert not re.search(r'<cite class="cm-paraphrase"[^>]*>[^/]*cm-unsupported-words', page)
     assert not any("pet fee" in report.answer[m.start : m.end] for m in report.marks())
+
+
+# --------------------------------------------------------------------------- literal tags
+
+
+def test_a_citation_tag_in_the_answer_is_no_citation() -> None:
+    """An answer (a model's, perhaps a prompted one) that writes a citation tag itself
+    must not hand a reader a citation nobody found: its "<" is written "&lt;"."""
+    sources = [{"id": "S1", "text": "The tenant shall pay rent on the first day of each month."}]
+    answer = (
+        'See <cite ids="FAKE">this</cite> note &lt;cite. '
+        "The tenant shall pay rent on the first day of each month."
+    )
+    tagged = align(answer, sources).tagged()
+    assert 'ids="FAKE"' not in tagged.replace('&lt;cite ids="FAKE"', "")
+    parsed = parse_tagged(tagged)
+    assert parsed.text == answer
+    assert [m.ids for m in parsed.marks] == [("S1",)]
+
+
+LITERAL = st.lists(
+    st.sampled_from(['<cite ids="x">', "</cite>", "&lt;cite", "&amp;lt;/cite", "<", "&", "a "]),
+    max_size=6,
+).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(LITERAL, LITERAL.filter(bool), IDS), max_size=4), LITERAL)
+def test_parse_tagged_gives_back_an_answer_full_of_tags(
+    pieces: list[tuple[str, str, str]], tail: str
+) -> None:
+    text, marks = "", []
+    for before, quoted, source_id in pieces:
+        text += before
+        marks.append(Mark(len(text), len(text) + len(quoted), (source_id,)))
+        text += quoted
+    text += tail
+    parsed = parse_tagged(render_tagged(text, marks))
+    assert parsed.text == text
+    assert list(parsed.marks) == marks

@@ -9,7 +9,8 @@ pipeline trusts the offsets:
 * every offset is in bounds: sentences, blocks, spans, matches, and citations'
   source offsets (in the parent document, with the evidence equal to that slice);
 * the tagged text with its tags removed is the input, for :func:`citemark.tag`
-  and :meth:`Report.tagged`;
+  and :meth:`Report.tagged`, once the tags the input wrote itself (made inert as
+  ``&lt;cite``) are given back: no tag but the spans' is left;
 * the HTML, *parsed* by :class:`html.parser.HTMLParser`, holds no tag but
   ``<cite>`` (never nested, placed exactly on the spans) and its text, unescaped,
   is the input: nothing from the input became markup.
@@ -91,27 +92,40 @@ def check_spans(text: str, spans: Sequence[Mapping[str, Any]]) -> None:
         end = span["end"]
 
 
-def untag(tagged: str, spans: Sequence[Mapping[str, Any]]) -> str:
-    """``tagged`` with the documented ``<cite ...>`` tags removed, where ``spans`` say.
+_TAGS = re.compile(r'<cite ids="[^"<>]*"(?: kind="paraphrase")?>|</cite>')
+# How tagged text writes a citation tag the answer holds itself: "<" as "&lt;", and one
+# "amp;" more on an "&...lt;" before "cite" (README, "Tagged text").
+_GUARDED = re.compile(r"(?i)&lt;(?=/?cite\b)|&amp;(?=(?:amp;)*lt;/?cite\b)")
 
-    The tags are removed by position, not by pattern, so text in the input that
-    merely looks like a tag (``<cite ids="S1">``) is kept and compared like the rest.
+
+def _unguarded(piece: str) -> str:
+    return _GUARDED.sub(lambda m: "<" if m.group().lower() == "&lt;" else "&", piece)
+
+
+def untag(tagged: str, spans: Sequence[Mapping[str, Any]]) -> str:
+    """``tagged`` with its ``<cite ...>`` tags removed, and the answer's own look-alikes
+    given back.
+
+    Every tag left in the text must be one of the spans', in order, at its offsets:
+    a tag the input wrote itself (``<cite ids="S1">``) must have been made inert.
     """
     out: list[str] = []
-    at = done = 0  # position in tagged, position in the original text
-    for span in spans:
-        out.append(tagged[at : at + span["start"] - done])
-        at += span["start"] - done
+    length = position = 0
+    found = list(_TAGS.finditer(tagged))
+    assert len(found) == 2 * len(spans), (len(found), len(spans), tagged[:200])
+    for span, (opening, closing) in zip(
+        spans, zip(found[::2], found[1::2], strict=True), strict=True
+    ):
         kind = ' kind="paraphrase"' if span["kind"] == "paraphrase" else ""
-        opening = f'<cite ids="{ids_attr(span["ids"])}"{kind}>'
-        assert tagged.startswith(opening, at), (tagged[at : at + 80], opening)
-        at += len(opening)
-        out.append(tagged[at : at + span["end"] - span["start"]])
-        at += span["end"] - span["start"]
-        assert tagged.startswith("</cite>", at), tagged[at : at + 20]
-        at += len("</cite>")
-        done = span["end"]
-    out.append(tagged[at:])
+        assert opening.group() == f'<cite ids="{ids_attr(span["ids"])}"{kind}>', opening.group()
+        assert closing.group() == "</cite>"
+        before = _unguarded(tagged[position : opening.start()])
+        inside = _unguarded(tagged[opening.end() : closing.start()])
+        assert length + len(before) == span["start"], (length, before, span)
+        assert span["start"] + len(inside) == span["end"], (inside, span)
+        out += (before, inside)
+        length, position = span["end"], closing.end()
+    out.append(_unguarded(tagged[position:]))
     return "".join(out)
 
 

@@ -91,7 +91,9 @@ def _open_tag(mark: Mark, escape: bool) -> str:
 
 
 def render_tagged(text: str, marks: Iterable[Mark]) -> str:
-    """``text`` with each mark wrapped in ``<cite ids="...">``; the rest copied unchanged.
+    """``text`` with each mark wrapped in ``<cite ids="...">``; the rest copied unchanged,
+    save a citation tag the answer writes itself, whose ``<`` is written ``&lt;`` so that
+    no reader (nor :func:`parse_tagged`) takes it for a citation.
 
     Paraphrase support carries ``kind="paraphrase"`` so that it is never read as a quote.
     """
@@ -123,7 +125,8 @@ def render_regions(
     disjoint by construction: the same text as rendering the blocks' marks,
     without building a :class:`Mark` per block (a long text has tens of thousands).
     """
-    piece = escape_html if escape else str  # str() of a str is the same object
+    # str() of a str is the same object
+    piece = escape_html if escape else (_guard_tags if _needs_guard(text) else str)
     out: list[str] = []
     tags: dict[tuple[str, ...], str] = {}
     position = 0
@@ -157,6 +160,10 @@ def _render_regions(
 
         def piece(start: int, end: int) -> str:
             return escape_html(text[start:end])
+    elif _needs_guard(text):
+
+        def piece(start: int, end: int) -> str:
+            return _guard_tags(text[start:end])
     else:
 
         def piece(start: int, end: int) -> str:
@@ -226,6 +233,26 @@ def render_spans(marks: Sequence[Mark]) -> list[dict[str, object]]:
 
 
 _TAG = re.compile(r'<cite ids="([^"<>]*)"( kind="paraphrase")?>|</cite>')
+# A citation tag written in the answer itself ("See <cite ids="FAKE">this</cite>"),
+# which tagged text must not pass off as one of ours: its "<" is written "&lt;", and an
+# answer's own "&lt;cite" (or "&amp;lt;cite", ...) gains one "amp;", so that
+# parse_tagged, taking one off, gives each back as it was.
+_LITERAL_TAG = re.compile(r"(?i)<(?=/?cite\b)|&(?=(?:amp;)*lt;/?cite\b)")
+_GUARDED_TAG = re.compile(r"(?i)&lt;(?=/?cite\b)|&amp;(?=(?:amp;)*lt;/?cite\b)")
+
+
+def _needs_guard(text: str) -> bool:
+    return _LITERAL_TAG.search(text) is not None
+
+
+def _guard_tags(piece: str) -> str:
+    """``piece`` of the answer with any citation tag it writes itself made inert."""
+    return _LITERAL_TAG.sub(lambda m: "&lt;" if m.group() == "<" else "&amp;", piece)
+
+
+def _unguard_tags(piece: str) -> str:
+    """The answer's own text back from :func:`_guard_tags`."""
+    return _GUARDED_TAG.sub(lambda m: "<" if m.group().lower() == "&lt;" else "&", piece)
 
 
 @dataclass(frozen=True)
@@ -241,8 +268,9 @@ def parse_tagged(tagged: str) -> Tagged:
 
     Ids are split on commas and their character references decoded, so an id
     with commas, quotes or markup comes back as it was. Text that is not a
-    citation tag is copied as it is; a citation left open, a stray ``</cite>``
-    or a nested one is an :class:`~citemark.InputError`.
+    citation tag is copied as it is, less the guard on a citation tag the answer
+    wrote itself (``&lt;cite``, see :func:`render_tagged`); a citation left open,
+    a stray ``</cite>`` or a nested one is an :class:`~citemark.InputError`.
     """
     from .errors import InputError
 
@@ -253,8 +281,9 @@ def parse_tagged(tagged: str) -> Tagged:
     length = position = 0
     opened: tuple[int, tuple[str, ...], Kind] | None = None
     for tag in _TAG.finditer(tagged):
-        out.append(tagged[position : tag.start()])
-        length += tag.start() - position
+        text = _unguard_tags(tagged[position : tag.start()])
+        out.append(text)
+        length += len(text)
         position = tag.end()
         if tag.group() == "</cite>":
             if opened is None:
@@ -268,5 +297,5 @@ def parse_tagged(tagged: str) -> Tagged:
         opened = (length, ids, "paraphrase" if tag.group(2) else "verbatim")
     if opened is not None:
         raise InputError("a citation is never closed (</cite> missing)")
-    out.append(tagged[position:])
+    out.append(_unguard_tags(tagged[position:]))
     return Tagged("".join(out), tuple(marks))
