@@ -387,3 +387,41 @@ def test_the_process_entry_freezes_its_objects_at_exit_and_keeps_the_exit_code(
     )
     assert done.returncode == code, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "frozen True enabled True"
+
+
+def test_an_empty_fail_on_is_a_usage_error_and_none_judges_coverage_alone(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    """``--fail-on "$UNSET"`` must not turn the gate off unseen; ``none`` says so outright."""
+    base = ["check", "--sources", str(files["sources"]), "--config", str(lexical_preset)]
+    for empty in ("", ",", " , "):
+        error = one_line_error(cli(*base, "--fail-on", empty, str(files["answer"])))
+        assert "no condition given" in error and "'none'" in error
+    # the bundled answer has unsupported sentences: failed by default, passed with none
+    assert cli(*base, str(files["answer"])).returncode == 1
+    assert cli(*base, "--fail-on", "none", str(files["answer"])).returncode == 0
+    assert (
+        cli(*base, "--fail-on", "none", "--min-coverage", "0.99", str(files["answer"])).returncode
+        == 1
+    )
+
+
+def test_batch_writes_an_empty_answer_as_an_error_line_and_exits_1(
+    cli: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    sources = [{"id": "S1", "text": SUPPORTED}]
+    in_path, out_path = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    records = [{"answer": SUPPORTED, "sources": sources}, {"answer": "  ", "sources": sources}]
+    in_path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    result = cli("batch", str(in_path), str(out_path), "--config", str(lexical_preset))
+    assert result.returncode == 1, result.stderr
+    assert "(1 error lines)" in result.stderr
+    lines = [json.loads(line) for line in out_path.read_text("utf-8").splitlines()]
+    assert "report" in lines[0]
+    assert lines[1]["error"] == "answer is empty: there is nothing to check"
+    # a clean run exits 0
+    in_path.write_text(json.dumps(records[0]) + "\n", "utf-8")
+    clean = cli(
+        "batch", str(in_path), str(tmp_path / "clean.jsonl"), "--config", str(lexical_preset)
+    )
+    assert clean.returncode == 0, clean.stderr

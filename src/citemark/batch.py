@@ -168,8 +168,12 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
     try:
         data = _parse(record)
         record_id = _record_id(data)
+        answer = _field(data, "answer", str)
+        if not answer.strip():
+            # as check and the API refuse it: an empty answer must not pass a gate
+            raise InputError("answer is empty: there is nothing to check")
         report = align(
-            _field(data, "answer", str),
+            answer,
             None,
             index=_state(config).index(_field(data, "sources", list)),
             config=config,

@@ -241,7 +241,7 @@ _CONFIG_OPTION = click.option(
     "config",
     default="default",
     show_default=True,
-    help="Preset name (default, legal-strict) or path to a TOML file.",
+    help="Preset name (default, legal-strict, lexical, precise) or path to a TOML file.",
 )
 _SOURCES_OPTION = click.option(
     "--sources",
@@ -256,7 +256,8 @@ _FORMAT_OPTION = click.option(
     type=FORMATS,
     default="text",
     show_default=True,
-    help="text: tagged answer; json: full report; html: escaped HTML.",
+    help="text: the tagged answer (tag), or the problem sentences and the verdict "
+    "(check); json: full report; html: escaped HTML.",
 )
 _ANSWER_ARGUMENT = click.argument("answer_file", required=False, type=click.Path(dir_okay=False))
 
@@ -358,7 +359,8 @@ def _align(answer: str, sources: list[Any], config: Config) -> Report:
     default="unsupported,conflict",
     show_default=True,
     callback=lambda ctx, param, value: _fail_on(value),
-    help="Comma-separated conditions that fail the check: unsupported, conflict, partial.",
+    help="Comma-separated conditions that fail the check: unsupported, conflict, partial; "
+    "'none' to judge --min-coverage alone.",
 )
 @_friendly
 def check_command(
@@ -519,7 +521,9 @@ def batch_command(
     """Align every record of a JSONL file and write one result line per record.
 
     Each input line holds an answer and its sources; the output can be resumed
-    (records already written are skipped) and opened in the review page.
+    (records already written are skipped) and opened in the review page. Exit
+    status: 0 every record of this run was aligned, 1 some were written as error
+    lines (bad records: an empty answer, a missing field), 2 the batch could not run.
 
     \b
     Examples:
@@ -551,6 +555,8 @@ def batch_command(
             f"{stats.skipped} records already done, in {stats.seconds:.1f} s",
             err=True,
         )
+        if stats.errors:
+            sys.exit(EXIT_FAIL)
 
 
 # --------------------------------------------------------------------------- serve

@@ -130,7 +130,15 @@ def check_fail_on(fail_on: Iterable[str] | None) -> frozenset[FailReason]:
     if fail_on is None:
         return DEFAULT_FAIL_ON
     if isinstance(fail_on, str):
+        # "" (an unset variable in a CI script) must not turn the gate off unseen
+        if fail_on.strip().lower() == "none":
+            return frozenset()
         fail_on = [part.strip() for part in fail_on.split(",") if part.strip()]
+        if not fail_on:
+            raise InputError(
+                f"fail_on: no condition given; choose from {', '.join(FAIL_REASONS)}, "
+                "or 'none' to fail on no sentence"
+            )
     chosen = frozenset(fail_on)
     unknown = sorted(str(r) for r in chosen - set(FAIL_REASONS))
     if unknown:
