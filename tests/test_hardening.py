@@ -212,6 +212,37 @@ def test_repeated_ids_are_accepted_only_as_disjoint_chunks() -> None:
             align("Rent.", overlapping, config=LEXICAL)
 
 
+def test_overlapping_chunks_that_agree_are_joined_into_one() -> None:
+    """A text splitter's chunks overlap (LangChain's ``chunk_overlap``) and carry their
+    offsets: they are one document, and a quote across the seam is found whole."""
+    parent = " ".join((SOURCES[0]["text"], SOURCES[1]["text"], SOURCES[0]["text"]))
+    cut = parent.index("No pets")
+    chunks = [
+        {"page_content": parent[: cut + 20], "metadata": {"source": "lease", "start_index": 0}},
+        {"page_content": parent[cut:], "metadata": {"source": "lease", "start_index": cut}},
+    ]
+    index = SourceIndex(chunks, LEXICAL)
+    assert [(s.id, s.offset, s.text) for s in index.sources] == [("lease", 0, parent)]
+    quote = SOURCES[1]["text"]
+    report = align(quote, chunks, config=LEXICAL)
+    (block,) = report.blocks
+    assert (block.start, block.end) == (0, len(quote) - 1)  # the full stop is no token
+
+
+def test_a_start_in_metadata_is_no_chunk_offset() -> None:
+    """Metadata is the user's ("start": a lease's start date, a page's start): only the
+    keys text splitters write there ("start_index", "start_char_idx") place a chunk."""
+    text = SOURCES[0]["text"]
+    for metadata in ({"source": "lease", "start": 3}, {"source": "lease", "start": "2024-01-01"}):
+        index = SourceIndex([{"page_content": text, "metadata": metadata}], LEXICAL)
+        assert index.sources[0].offset == 0
+    placed = SourceIndex(
+        [{"page_content": text, "metadata": {"source": "lease", "start_index": 7}}], LEXICAL
+    )
+    assert placed.sources[0].offset == 7
+    assert SourceIndex([{"id": "lease", "text": text, "start": 5}], LEXICAL).sources[0].offset == 5
+
+
 def test_config_limits_reach_align_tag_index_and_streamer() -> None:
     small = LEXICAL.with_(max_answer_chars=40, max_sources=1, max_source_chars=100)
     long_answer = "The rent is due on the first day of each month."
@@ -398,7 +429,8 @@ def assert_json_error(response: httpx.Response, status: int, message: str = "") 
         ("/v1/align", _body(sources=[{"id": " ", "text": "x"}]), 400, "id is empty"),
         ("/v1/align", _body(sources=[{"id": "a\x00b", "text": "x"}]), 400, "control characters"),
         ("/v1/tag", _body(sources={"<script>\x1b": ["rent"]}), 400, "contains '\\\\x1b'"),
-        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}] * 2), 400, "duplicate source id"),
+        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}, {"id": "a", "text": "y"}]), 400,
+         "duplicate source id"),
         ("/v1/align", _body(answer="Rent. " * 600), 400,
          r"over the limit of 3,000 \(max_answer_chars\)"),
         ("/v1/tag", _body(answer="Rent. " * 600, sources={"S1": ["rent"]}), 400, "max_answer"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from .errors import InputError
@@ -28,6 +27,9 @@ _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _ID_KEYS = ("id", "source_id", "doc_id", "source")
 _OFFSET_KEYS = ("offset", "start", "doc_char_start", "start_index", "start_char_idx")
+# In a document's metadata only the keys text splitters write name the chunk's offset: a
+# plain "start" (or "offset") there may be anything ("start": "2024-01-01", a lease's).
+_METADATA_OFFSET_KEYS = ("doc_char_start", "start_index", "start_char_idx")
 
 
 @dataclass(frozen=True)
@@ -215,8 +217,7 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
                 "over the limit (max_source_chars)"
             )
         result.append(source)
-    _check_chunks_disjoint(result)
-    return result
+    return _merged_chunks(result)
 
 
 def _coerce_one(item: Any, n: int) -> Source:
@@ -261,7 +262,9 @@ def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -
     raw_id = _first(fields, metadata, _ID_KEYS)
     if raw_id is None:
         raise InputError(f"{where}: missing 'id'")
-    offset = _first(fields, metadata, _OFFSET_KEYS)
+    offset = _first(fields, {}, _OFFSET_KEYS)
+    if offset is None:
+        offset = _first({}, metadata, _METADATA_OFFSET_KEYS)
     offset = 0 if offset is None else offset
     _check_offset(offset, where)
     return Source(check_id(raw_id, where), text, int(offset), metadata)
@@ -281,16 +284,48 @@ def _check_offset(offset: object, where: str) -> None:
         raise InputError(f"{where}: chunk offset must be a non-negative integer, got {offset!r}")
 
 
-def _check_chunks_disjoint(sources: list[Source]) -> None:
-    """Chunks may share an id, but two texts claiming the same place of one document may not."""
-    by_id: dict[str, list[Source]] = {}
-    for source in sources:
-        by_id.setdefault(source.id, []).append(source)
-    for source_id, chunks in by_id.items():
-        spans = sorted((c.offset, c.offset + len(c.text)) for c in chunks)
-        for (_, end), (start, _) in pairwise(spans):
-            if start < end:
-                raise InputError(
-                    f"duplicate source id {source_id!r}: chunks of one document must not overlap "
-                    "(give each chunk its offset in the parent, or distinct ids)"
-                )
+def _merged_chunks(sources: list[Source]) -> list[Source]:
+    """Chunks may share an id, but two texts claiming the same place of one document
+    must agree there. Chunks that overlap and agree on the overlap (a text splitter's
+    default, LangChain's ``chunk_overlap``) are joined into one, at the first one's place
+    in the list, so that a quote across the seam is found whole and cited once."""
+    by_id: dict[str, list[int]] = {}
+    for n, source in enumerate(sources):
+        by_id.setdefault(source.id, []).append(n)
+    if all(len(ns) == 1 for ns in by_id.values()):
+        return sources
+    joined: dict[int, Source] = {}
+    dropped: set[int] = set()
+    for source_id, ns in by_id.items():
+        if len(ns) == 1:
+            continue
+        order = sorted(ns, key=lambda n: (sources[n].offset, n))
+        keep = order[0]
+        current = sources[keep]
+        for n in order[1:]:
+            chunk = sources[n]
+            end = current.offset + len(current.text)
+            if chunk.offset >= end:
+                joined[keep] = current
+                keep, current = n, chunk
+                continue
+            current = _join(source_id, current, chunk)
+            dropped.add(n)
+        joined[keep] = current
+    return [joined.get(n, s) for n, s in enumerate(sources) if n not in dropped]
+
+
+def _join(source_id: str, first: Source, second: Source) -> Source:
+    """``first`` extended by what ``second`` (which starts inside it) adds, if the two
+    agree where they overlap; else an error naming both places."""
+    at = second.offset - first.offset
+    shared = first.text[at : at + len(second.text)]
+    if not second.text.startswith(shared):
+        first_end, second_end = first.offset + len(first.text), second.offset + len(second.text)
+        raise InputError(
+            f"duplicate source id {source_id!r}: two chunks of one document must not overlap "
+            f"with different text (characters {first.offset}-{first_end} and "
+            f"{second.offset}-{second_end}); give each chunk its offset in the parent, or "
+            "distinct ids"
+        )
+    return Source(first.id, first.text + second.text[len(shared) :], first.offset, first.metadata)
