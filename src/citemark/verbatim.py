@@ -682,6 +682,9 @@ def whole_numbers(
     at either end that belong to a longer number on either side: "rent of $2" shared by
     "$2,900" and "$2,400" is no quote of the figure, nor "3" of "3.5" against "3.25".
     A reader takes a number for one word; a quote must hold it whole or not at all."""
+    keys = answer.keys  # the run's keys are the source's too
+    if not (keys[i].isdigit() or keys[i + length - 1].isdigit()):
+        return i, j, length  # most runs: words at both ends
     while length and (
         _cut_after(text, answer, i + length - 1) or _cut_after(source_text, source, j + length - 1)
     ):
