@@ -27,6 +27,7 @@ from .direction import bound_rival, direction, direction_rival, limited, pointed
 from .enumeration import enumerated
 from .exceptions import EXCEPTION, states_exception
 from .forum import forum_conflicts
+from .frequency import frequency_conflicts
 from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, NUM_WORDS, ORD_WORDS, STOPWORDS
 from .model import (
     NUMERIC_KINDS,
@@ -1240,6 +1241,7 @@ def _with_opposites(
         *forum_conflicts(claim, passages),
         *ban_conflicts(claim, passages),
         *consent_conflicts(claim, passages),
+        *frequency_conflicts(claim, passages),
         *currency_conflicts(claim, passages),
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),

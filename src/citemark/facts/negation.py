@@ -60,6 +60,8 @@ def _idiom(text: str, toks: list[Tok], i: int, cue: str) -> str | None:
         return "skip"
     if cue == "without" and prev == "or":
         return "skip"  # "with or without cause" states neither
+    if cue == "no" and text.startswith("/", toks[i].end):
+        return "skip"  # "Two Thousand and No/100 Dollars": no cents, not a denial
     if _not_limiting(toks, i, cue):
         return "skip"
     if (cue == "no" and nxt in ("matter", "doubt")) or (nxt in COMPARATIVES and nxt2 == "than"):

@@ -120,8 +120,11 @@ _ALTERNATIVES: dict[str, str] = {
         rf"(?<![\w$])(?P<cur>{_CUR_SYM})\s?(?P<num>{_DIGIT})"
         rf"(?:{_SCALE_SEP}(?P<scale>{_SCALE})|\s?(?P<abbr>(?i:k|mn|mm|bn|m|b))\b)?{_WORD_ECHO}"
     ),
+    # "Two Thousand and No/100 Dollars", "Fifty and 50/100 Dollars": the cents a deed
+    # writes as a fraction belong to the sum
     "amount_suf": (
-        rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?|(?P<words>{_SPELLED}))"
+        rf"(?:(?P<num>{_DNUM})(?:{_SCALE_SEP}(?P<scale>{_SCALE}))?|(?P<words>{_SPELLED})"
+        rf"(?:\s+and\s+(?P<cents>(?i:no)|[0-9]{{2}})\s*/\s*100)?)"
         rf"\s+(?:(?:US|U\.S\.)\s+)?(?P<curw>{_CUR_WORDS})"
         rf"(?:\s*\(\s*(?P<cur2>{_CUR_SYM})?\s*(?P<num2>{_DIGIT})"
         rf"(?:\s+(?P<scale2>{_SCALE}))?\s*\))?"

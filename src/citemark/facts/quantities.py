@@ -372,6 +372,9 @@ def _amount_fact(m: re.Match[str], kind: str) -> tuple[str, str, Payload]:
             value *= ABBR_SCALE[g["abbr"].lower()]
     else:
         value = _spelled_value(g["words"])
+        cents = g.get("cents")
+        if cents and cents.isdigit():
+            value += int(cents) / 100
     cur = _currency(g["cur"] if kind == "amount_pre" else g.get("cur2") or g["curw"])
     if cur.endswith("/100"):
         cur = cur[:-4]
