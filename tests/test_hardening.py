@@ -212,21 +212,23 @@ def test_repeated_ids_are_accepted_only_as_disjoint_chunks() -> None:
             align("Rent.", overlapping, config=LEXICAL)
 
 
-def test_overlapping_chunks_that_agree_are_joined_into_one() -> None:
-    """A text splitter's chunks overlap (LangChain's ``chunk_overlap``) and carry their
-    offsets: they are one document, and a quote across the seam is found whole."""
-    parent = " ".join((SOURCES[0]["text"], SOURCES[1]["text"], SOURCES[0]["text"]))
+def test_overlapping_chunks_are_refused_with_both_places() -> None:
+    """A text splitter's overlapping chunks (LangChain's ``chunk_overlap``) already carry
+    their offsets, so the message names both ranges and the ways out. (Joining them into
+    one source was tried: a citation's ``source_index``, the chunk's position as given,
+    which the review page reads, would no longer name one chunk.)"""
+    parent = " ".join((SOURCES[0]["text"], SOURCES[1]["text"]))
     cut = parent.index("No pets")
     chunks = [
         {"page_content": parent[: cut + 20], "metadata": {"source": "lease", "start_index": 0}},
         {"page_content": parent[cut:], "metadata": {"source": "lease", "start_index": cut}},
     ]
-    index = SourceIndex(chunks, LEXICAL)
-    assert [(s.id, s.offset, s.text) for s in index.sources] == [("lease", 0, parent)]
-    quote = SOURCES[1]["text"]
-    report = align(quote, chunks, config=LEXICAL)
-    (block,) = report.blocks
-    assert (block.start, block.end) == (0, len(quote) - 1)  # the full stop is no token
+    end, last = cut + 20, len(parent)
+    with pytest.raises(InputError) as refused:
+        SourceIndex(chunks, LEXICAL)
+    message = str(refused.value)
+    assert f"characters 0-{end} and {cut}-{last}" in message
+    assert "chunk_overlap=0" in message and "distinct ids" in message
 
 
 def test_a_start_in_metadata_is_no_chunk_offset() -> None:
@@ -429,8 +431,7 @@ def assert_json_error(response: httpx.Response, status: int, message: str = "") 
         ("/v1/align", _body(sources=[{"id": " ", "text": "x"}]), 400, "id is empty"),
         ("/v1/align", _body(sources=[{"id": "a\x00b", "text": "x"}]), 400, "control characters"),
         ("/v1/tag", _body(sources={"<script>\x1b": ["rent"]}), 400, "contains '\\\\x1b'"),
-        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}, {"id": "a", "text": "y"}]), 400,
-         "duplicate source id"),
+        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}] * 2), 400, "duplicate source id"),
         ("/v1/align", _body(answer="Rent. " * 600), 400,
          r"over the limit of 3,000 \(max_answer_chars\)"),
         ("/v1/tag", _body(answer="Rent. " * 600, sources={"S1": ["rent"]}), 400, "max_answer"),

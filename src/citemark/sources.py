@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from .errors import InputError
@@ -217,7 +218,8 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
                 "over the limit (max_source_chars)"
             )
         result.append(source)
-    return _merged_chunks(result)
+    _check_chunks_disjoint(result)
+    return result
 
 
 def _coerce_one(item: Any, n: int) -> Source:
@@ -284,48 +286,20 @@ def _check_offset(offset: object, where: str) -> None:
         raise InputError(f"{where}: chunk offset must be a non-negative integer, got {offset!r}")
 
 
-def _merged_chunks(sources: list[Source]) -> list[Source]:
-    """Chunks may share an id, but two texts claiming the same place of one document
-    must agree there. Chunks that overlap and agree on the overlap (a text splitter's
-    default, LangChain's ``chunk_overlap``) are joined into one, at the first one's place
-    in the list, so that a quote across the seam is found whole and cited once."""
-    by_id: dict[str, list[int]] = {}
-    for n, source in enumerate(sources):
-        by_id.setdefault(source.id, []).append(n)
-    if all(len(ns) == 1 for ns in by_id.values()):
-        return sources
-    joined: dict[int, Source] = {}
-    dropped: set[int] = set()
-    for source_id, ns in by_id.items():
-        if len(ns) == 1:
-            continue
-        order = sorted(ns, key=lambda n: (sources[n].offset, n))
-        keep = order[0]
-        current = sources[keep]
-        for n in order[1:]:
-            chunk = sources[n]
-            end = current.offset + len(current.text)
-            if chunk.offset >= end:
-                joined[keep] = current
-                keep, current = n, chunk
-                continue
-            current = _join(source_id, current, chunk)
-            dropped.add(n)
-        joined[keep] = current
-    return [joined.get(n, s) for n, s in enumerate(sources) if n not in dropped]
-
-
-def _join(source_id: str, first: Source, second: Source) -> Source:
-    """``first`` extended by what ``second`` (which starts inside it) adds, if the two
-    agree where they overlap; else an error naming both places."""
-    at = second.offset - first.offset
-    shared = first.text[at : at + len(second.text)]
-    if not second.text.startswith(shared):
-        first_end, second_end = first.offset + len(first.text), second.offset + len(second.text)
-        raise InputError(
-            f"duplicate source id {source_id!r}: two chunks of one document must not overlap "
-            f"with different text (characters {first.offset}-{first_end} and "
-            f"{second.offset}-{second_end}); give each chunk its offset in the parent, or "
-            "distinct ids"
-        )
-    return Source(first.id, first.text + second.text[len(shared) :], first.offset, first.metadata)
+def _check_chunks_disjoint(sources: list[Source]) -> None:
+    """Chunks may share an id, but two texts claiming the same place of one document may
+    not: the message names both places, since the usual cause is a text splitter's
+    overlap (LangChain's ``chunk_overlap``), whose chunks carry their offsets already."""
+    by_id: dict[str, list[tuple[int, int]]] = {}
+    for source in sources:
+        by_id.setdefault(source.id, []).append((source.offset, source.offset + len(source.text)))
+    for source_id, spans in by_id.items():
+        spans.sort()
+        for (first, end), (start, last) in pairwise(spans):
+            if start < end:
+                raise InputError(
+                    f"duplicate source id {source_id!r}: chunks of one document must not "
+                    f"overlap (characters {first}-{end} and {start}-{last}); split without "
+                    "overlap (chunk_overlap=0), give each chunk its offset in the parent, or "
+                    "give the chunks distinct ids"
+                )
