@@ -359,3 +359,20 @@ def test_parse_tagged_gives_back_an_answer_full_of_tags(
     parsed = parse_tagged(render_tagged(text, marks))
     assert parsed.text == text
     assert list(parsed.marks) == marks
+
+
+def test_parse_tagged_names_an_unreadable_tag_where_it_stands() -> None:
+    """An opening tag with another attribute used to be passed over as text, and the error
+    then blamed the ``</cite>`` after it; a blank id was read as an id."""
+    with pytest.raises(
+        InputError, match=r"unreadable citation tag at offset 0: '<cite ids=\"a\" kind"
+    ):
+        parse_tagged('<cite ids="a" kind="verbatim">x</cite>')
+    with pytest.raises(InputError, match="unreadable citation tag at offset 27"):
+        parse_tagged('<cite ids="a">x</cite> and <CITE>')
+    with pytest.raises(InputError, match="citation at offset 0 has a blank id"):
+        parse_tagged('<cite ids="">x</cite>')
+    with pytest.raises(InputError, match="blank id"):
+        parse_tagged('<cite ids="a, ">x</cite>')
+    # the answer's own tags, made inert by render_tagged, read back as text
+    assert parse_tagged("a &lt;cite b").text == "a <cite b"

@@ -281,6 +281,7 @@ def parse_tagged(tagged: str) -> Tagged:
     length = position = 0
     opened: tuple[int, tuple[str, ...], Kind] | None = None
     for tag in _TAG.finditer(tagged):
+        _no_stray_tag(tagged, position, tag.start())
         text = _unguard_tags(tagged[position : tag.start()])
         out.append(text)
         length += len(text)
@@ -294,8 +295,26 @@ def parse_tagged(tagged: str) -> Tagged:
         if opened is not None:
             raise InputError(f"citation at offset {tag.start()} opens inside another one")
         ids = tuple(html.unescape(part) for part in tag.group(1).split(","))
+        if not all(part.strip() for part in ids):
+            raise InputError(f"citation at offset {tag.start()} has a blank id")
         opened = (length, ids, "paraphrase" if tag.group(2) else "verbatim")
     if opened is not None:
         raise InputError("a citation is never closed (</cite> missing)")
+    _no_stray_tag(tagged, position, len(tagged))
     out.append(_unguard_tags(tagged[position:]))
     return Tagged("".join(out), tuple(marks))
+
+
+_STRAY_TAG = re.compile(r"(?i)</?cite\b")
+
+
+def _no_stray_tag(tagged: str, start: int, end: int) -> None:
+    """A citation tag parse_tagged cannot read (another attribute, another quoting) is
+    an error where it stands, not a stray ``</cite>`` further on: render_tagged writes
+    no other, and makes the answer's own inert."""
+    from .errors import InputError
+
+    found = _STRAY_TAG.search(tagged, start, end)
+    if found is not None:
+        shown = tagged[found.start() : found.start() + 40]
+        raise InputError(f"unreadable citation tag at offset {found.start()}: {shown!r}")
