@@ -541,12 +541,7 @@ def misplaced_rival(
             if ev.kind != fact.kind or not _same_value(payload, ep):
                 continue
             seen.append((index, ev.start))
-            roles = _passage_roles(text)
-            erole = roles.get((ev.start, ev.end))
-            if erole is None:
-                if others is None:
-                    others = _spans(facts)
-                erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+            erole, others = _role_in(text, facts, ev, others)
             if not crole.context.isdisjoint(erole.context):
                 return None  # stated in its own role somewhere
     if not seen:
@@ -582,12 +577,7 @@ def _rival_in_role(
         for ev, ep in zip(facts, payloads, strict=True):
             if ev.kind != fact.kind or not _same_slot(fact, payload, ev, ep):
                 continue
-            roles = _passage_roles(text)
-            erole = roles.get((ev.start, ev.end))
-            if erole is None:
-                if others is None:
-                    others = _spans(facts)
-                erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+            erole, others = _role_in(text, facts, ev, others)
             if not crole.context <= erole.context:
                 continue
             begin, end = sentence_around(text, ev.start, ev.end)
@@ -643,12 +633,7 @@ def find_rival(
                 continue
             if crole is None:
                 crole = role_of(claim_text, fact.start, fact.end, _spans(claim_facts))
-            roles = _passage_roles(text)
-            erole = roles.get((ev.start, ev.end))
-            if erole is None:
-                if others is None:
-                    others = _spans(facts)
-                erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+            erole, others = _role_in(text, facts, ev, others)
             strength = _agrees(fact, payload, crole, ev, ep, erole)
             if strength:
                 rivals.append((strength, ev, ep))
@@ -658,6 +643,21 @@ def find_rival(
         if best is None or strength > best[0]:
             best = (strength, -index, index, ev)
     return None if best is None else (best[2], best[3])
+
+
+def _role_in(
+    text: str, facts: Sequence[Fact], ev: Fact, others: tuple[tuple[int, int], ...] | None
+) -> tuple[Role, tuple[tuple[int, int], ...] | None]:
+    """The role of the passage fact ``ev``, from the passage's cache or worked out, and the
+    spans of the passage's numeric facts (``others``: worked out once per passage, on the
+    first role that is not cached yet)."""
+    roles = _passage_roles(text)
+    erole = roles.get((ev.start, ev.end))
+    if erole is None:
+        if others is None:
+            others = _spans(facts)
+        erole = roles[(ev.start, ev.end)] = role_of(text, ev.start, ev.end, others)
+    return erole, others
 
 
 @lru_cache(maxsize=1024)
