@@ -30,6 +30,12 @@ import citemark
             ("negation", "can assign the agreement freely"),
         ),
         (
+            "Either party can freely assign the agreement.",
+            "Neither party may assign this Agreement without the prior written consent of "
+            "the other party.",
+            ("negation", "party can freely assign"),
+        ),
+        (
             "Either party may assign the agreement without consent.",
             "No assignment shall be made without the prior written consent of Buyer.",
             ("negation", "may assign the agreement without consent"),

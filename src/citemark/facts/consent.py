@@ -29,7 +29,11 @@ _FREE = re.compile(
     rf"{{0,4}}{_LEAVE}\b|\bat\s+will\b)",
     re.IGNORECASE,
 )
-_FREELY_BEFORE = re.compile(r"\b(?:may|can)\s+freely\s+(?P<verb>[a-z]{3,})\b", re.IGNORECASE)
+# "can freely assign the agreement": the freedom said before the verb, the clause to its end.
+_FREELY_BEFORE = re.compile(
+    r"\b(?:may|can)\s+freely\s+(?P<verb>[a-z]{3,})\b[^.;:!?\n]{0,80}?(?=\s*(?:[.;!?]|$))",
+    re.IGNORECASE,
+)
 # A denial of an act: "shall not", "may not be", "is prohibited from", "no right to",
 # "Neither party may", "No assignment shall be made" (the thing after "No" is an act too).
 _DENIED = re.compile(
