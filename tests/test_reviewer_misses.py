@@ -101,6 +101,13 @@ import citemark
             "Landlord may enter the Premises upon twenty-four (24) hours' notice.",
             ("negation", "without notice"),
         ),
+        # two courts that differ by their quarter alone
+        (
+            "The securities class action was filed in the Southern District of New York.",
+            "Plaintiffs filed this putative class action in the United States District Court "
+            "for the Eastern District of New York on June 2, 2020.",
+            ("name", "Southern District of New York"),
+        ),
         # two states named "State of ...": "of" tells no name apart
         (
             "The agreement is governed by the laws of the State of California.",
@@ -156,6 +163,12 @@ def test_reviewer_misses_conflict(
             "remaining provisions remain in effect.",
             "The parties agree to renegotiate in good faith those provisions so held to be "
             "invalid to be valid, enforceable provisions.",
+        ),
+        # the same court, with more words around it
+        (
+            "The case was filed in the Southern District of New York.",
+            "The case was filed in the United States District Court for the Southern District "
+            "of New York on June 2.",
         ),
         # a choice between a word and its opposite states neither
         (

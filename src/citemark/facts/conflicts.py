@@ -30,7 +30,7 @@ from rapidfuzz import fuzz
 
 from .lexicon import CURRENCIES, DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
-from .names import front_words, fronts_differ
+from .names import front_words, fronts_differ, other_quarter
 from .roles import Role, role_of, slot_of
 from .text import fold, sentence_around, stem
 
@@ -158,6 +158,7 @@ def _rival_names(
             _same_last_other_front(cp.words, ep.words)
             or _same_front_other_last(cp.words, ep.words)
             or _same_office_other_holder(cp.words, ep.words)
+            or other_quarter(cp.words, ep.words)
         )
     if _written_inside(cp.words, ep.words):
         return False  # "Tupac" and "2Pac" (read as "Pac"): one name, spelled two ways

@@ -271,9 +271,30 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
         return not (soft and front_words(tuple(full)) and _only_other_bearers(full, ev_payloads))
     last = words[-1]
     if len(core) > 1 and last not in GENERIC_HEADS and _has_word(last, ev_words):
+        if any(isinstance(e, NameKey) and other_quarter(n.words, e.words) for e in ev_payloads):
+            return False  # "the Eastern District of New York" names no "Southern District"
         return not _only_other_bearers(words, ev_payloads)
     initials = "".join(w[:1] for w in words)
     return len(words) > 1 and initials in ev_words
+
+
+# The quarter a name may differ by alone: "the Southern District of New York" and "the
+# Eastern District of New York" are two courts, "North Carolina" and "South Carolina" two
+# states.
+COMPASS = frozenset(
+    "north south east west northern southern eastern western central middle".split()
+)
+
+
+def other_quarter(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two names differ only by their quarter: each holds one, they differ, and
+    their other words (less linkers) are the same."""
+    qa, qb = COMPASS.intersection(a), COMPASS.intersection(b)
+    if not qa or not qb or qa == qb:
+        return False
+    rest_a = [w for w in a if w not in COMPASS and w not in LINKERS]
+    rest_b = [w for w in b if w not in COMPASS and w not in LINKERS]
+    return bool(rest_a) and rest_a == rest_b
 
 
 def _only_other_bearers(words: list[str], ev_payloads: Sequence[Payload]) -> bool:
