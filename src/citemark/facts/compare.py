@@ -1170,7 +1170,7 @@ def _misplaced(
     todo = [
         (f, p)
         for f, p in zip(cl.facts, cl.payloads, strict=True)
-        if f.kind in _MISPLACED_KINDS and f not in missing and f not in taken
+        if f.kind in NUMERIC_KINDS and f not in missing and f not in taken
     ]
     if not todo or not passages:
         return ()
@@ -1181,9 +1181,6 @@ def _misplaced(
         if got is not None:
             out.append(FactConflict(fact.kind, fact, got[1], got[0]))
     return tuple(out)
-
-
-_MISPLACED_KINDS = frozenset(("number", "date", "amount", "percent"))
 
 
 def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[str]) -> bool:

@@ -512,8 +512,9 @@ def _outside_bound(
     return value < bound if limit.bound == "floor" else value > bound
 
 
-# Words a rival must share with the claim's value to contradict a value the passages
-# state too, in another role: the claim's value is there, so the tie must be plain.
+# The fewest words of its role a claim value must have to be read against a rival in
+# another sentence (whose clause must hold them all, ``_rival_in_role``): the claim's value
+# is in the passages too, so the tie must be plain, and one word ties too loosely.
 MISPLACED_WORDS = 2
 
 

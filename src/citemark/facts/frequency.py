@@ -194,8 +194,12 @@ _RATE_AFTER = re.compile(r"(?:\s+[^\W\d_]+){1,3}\s+(?:of|is|was|equal\s+to)\s+(?
 
 
 def _opens_sentence(text: str, at: int) -> bool:
-    before = text[:at].rstrip()
-    return not before or before[-1] in ".;:!?\n"
+    """Whether nothing but a sentence mark (or the text's start) stands before ``at``,
+    spaces and line breaks passed over; read back only so far, not copied from the start."""
+    i = at
+    while i and text[i - 1].isspace():
+        i -= 1
+    return not i or text[i - 1] in ".;:!?"
 
 
 @lru_cache(maxsize=256)

@@ -1143,9 +1143,10 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
         found: Tok | None = None
         for j in words.answering(t):
             u = words.toks[j]
+            opposed = _opposed(t, u)
             # Snowball gives a pair of parties one stem ("employer", "employee")
-            same = stem(u.lower) == own and not _opposed(t, u)
-            if not same and not _opposed(t, u):
+            same = stem(u.lower) == own and not opposed
+            if not same and not opposed:
                 continue
             if not same and stem(u.lower) in _EVENTS and not _event_slot(words.toks, j):
                 continue
