@@ -40,10 +40,9 @@ _NONE_ALLOWED = re.compile(
     re.IGNORECASE,
 )
 _BAN_HINTS = ("prohibit", "forbid", "banned", "permit", "allow")
-_PERMITTED = re.compile(
-    r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)\s+(?P<verb>[^\W\d_]{3,})\b",
-    re.IGNORECASE,
-)
+# What gives leave to do the word after it: "may", "can", "is allowed to", "are free to".
+PERMISSION = r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)"
+_PERMITTED = re.compile(rf"{PERMISSION}\s+(?P<verb>[^\W\d_]{{3,}})\b", re.IGNORECASE)
 # What makes a ban's sentence allow the act in some case, or suppose the ban.
 _EXCEPTION = re.compile(
     r"\b(?:except|unless|without|other\s+than|save|absent|only|if|extent|when|where|whether)\b",

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .bans import PERMISSION
 from .model import Fact, FactConflict
 from .text import sentence_around, stem
 
@@ -23,7 +24,7 @@ _LEAVE = r"(?:consent|approval|permission|authori[sz]ation)"
 # "may sublet", "can freely assign", "is permitted to disclose", then what frees the act
 # in its clause: "freely", "without (the Landlord's) consent", "at will".
 _FREE = re.compile(
-    r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)\s+(?:freely\s+)?"
+    rf"{PERMISSION}\s+(?:freely\s+)?"
     r"(?:be\s+)?(?P<verb>[a-z]{3,})\b(?P<rest>[^.;:!?\n]{0,80}?)"
     rf"(?P<free>\bfreely\b|\bwithout\s+(?:(?:the|any|prior|written|its|their|other|[\w’']+['’]s?)\s+)"
     rf"{{0,4}}{_LEAVE}\b|\bat\s+will\b)",
