@@ -340,7 +340,9 @@ def test_a_citation_tag_in_the_answer_is_no_citation() -> None:
 
 
 LITERAL = st.lists(
-    st.sampled_from(['<cite ids="x">', "</cite>", "&lt;cite", "&amp;lt;/cite", "<", "&", "a "]),
+    st.sampled_from(
+        ['<cite ids="x">', "</cite>", "&lt;cite", "&amp;lt;/cite", "<", "&", "a ", "a", "cite"]
+    ),
     max_size=6,
 ).map("".join)
 
@@ -376,3 +378,13 @@ def test_parse_tagged_names_an_unreadable_tag_where_it_stands() -> None:
         parse_tagged('<cite ids="a, ">x</cite>')
     # the answer's own tags, made inert by render_tagged, read back as text
     assert parse_tagged("a &lt;cite b").text == "a <cite b"
+
+
+def test_a_quoted_look_alike_reads_back_as_the_whole_text_has_it() -> None:
+    """Hypothesis found this: the quote "&lt;cite" ends where the answer goes on with "a"
+    ("&lt;citea"), and the guard must read the piece as the whole text reads it."""
+    text = "&lt;citea "
+    marks = [Mark(0, 8, ("0",))]
+    parsed = parse_tagged(render_tagged(text, marks))
+    assert parsed.text == text
+    assert list(parsed.marks) == marks

@@ -95,7 +95,7 @@ def check_spans(text: str, spans: Sequence[Mapping[str, Any]]) -> None:
 _TAGS = re.compile(r'<cite ids="[^"<>]*"(?: kind="paraphrase")?>|</cite>')
 # How tagged text writes a citation tag the answer holds itself: "<" as "&lt;", and one
 # "amp;" more on an "&...lt;" before "cite" (README, "Tagged text").
-_GUARDED = re.compile(r"(?i)&lt;(?=/?cite\b)|&amp;(?=(?:amp;)*lt;/?cite\b)")
+_GUARDED = re.compile(r"(?i)&lt;(?=/?cite)|&amp;(?=(?:amp;)*lt;/?cite)")
 
 
 def _unguarded(piece: str) -> str:

@@ -236,9 +236,11 @@ _TAG = re.compile(r'<cite ids="([^"<>]*)"( kind="paraphrase")?>|</cite>')
 # A citation tag written in the answer itself ("See <cite ids="FAKE">this</cite>"),
 # which tagged text must not pass off as one of ours: its "<" is written "&lt;", and an
 # answer's own "&lt;cite" (or "&amp;lt;cite", ...) gains one "amp;", so that
-# parse_tagged, taking one off, gives each back as it was.
-_LITERAL_TAG = re.compile(r"(?i)<(?=/?cite\b)|&(?=(?:amp;)*lt;/?cite\b)")
-_GUARDED_TAG = re.compile(r"(?i)&lt;(?=/?cite\b)|&amp;(?=(?:amp;)*lt;/?cite\b)")
+# parse_tagged, taking one off, gives each back as it was. Whatever follows "cite" is
+# not read: the text is guarded piece by piece between the tags, and a piece that ends
+# in "cite" must be read as the whole text is ("&lt;cite" then "a": "&lt;citea").
+_LITERAL_TAG = re.compile(r"(?i)<(?=/?cite)|&(?=(?:amp;)*lt;/?cite)")
+_GUARDED_TAG = re.compile(r"(?i)&lt;(?=/?cite)|&amp;(?=(?:amp;)*lt;/?cite)")
 
 
 def _needs_guard(text: str) -> bool:
