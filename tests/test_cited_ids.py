@@ -84,4 +84,4 @@ def test_facts_a_cited_id_states_are_not_flagged_even_where_the_id_is_not_writte
         return [answer[s.start : s.end] for s in report.sentences[0].unsupported_spans]
 
     assert flagged(case) == ["and struck down a federal statute"]
-    assert "United States (2000" in flagged("S2")
+    assert "United States (2000)" in flagged("S2")

@@ -64,7 +64,7 @@ def find_document_matches_reference(
     together: the rule :class:`~citemark.verbatim.DocumentMatcher` keeps to bound
     its work on very repetitive text.
     """
-    from .verbatim import whole_numbers
+    from .verbatim import quoted_run
 
     answer = tokenize(text)
     k = min_tokens
@@ -91,16 +91,16 @@ def find_document_matches_reference(
                     length += 1
                 if length < min_tokens or not rare_enough(i, length):
                     continue
-                # a number cut at either end is left out whole (the verbatim rule)
-                a, b, n = whole_numbers(text, answer, source.text, toks, i, j, length)
+                # a number or bracket cut at either end is left out whole (the verbatim rule)
+                a, b, n, lead, tail = quoted_run(text, answer, source.text, toks, i, j, length)
                 if n >= min_tokens:
                     matches.append(
                         Match(
-                            answer.starts[a],
-                            answer.ends[a + n - 1],
+                            answer.starts[a] - lead,
+                            answer.ends[a + n - 1] + tail,
                             source.id,
-                            source.offset + toks.starts[b],
-                            source.offset + toks.ends[b + n - 1],
+                            source.offset + toks.starts[b] - lead,
+                            source.offset + toks.ends[b + n - 1] + tail,
                             source_index,
                         )
                     )

@@ -656,20 +656,20 @@ class DocumentMatcher:
         j: int,
         length: int,
     ) -> None:
-        """Append the run as a match, less any number it cuts (see :func:`whole_numbers`),
-        if what is left is still ``min_tokens`` long."""
+        """Append the run as a match, less any number or bracket it cuts (see
+        :func:`quoted_run`), if what is left is still ``min_tokens`` long."""
         source = self.sources[source_index]
         toks = self.tokens[source_index]
-        i, j, length = whole_numbers(text, answer, source.text, toks, i, j, length)
+        i, j, length, lead, tail = quoted_run(text, answer, source.text, toks, i, j, length)
         if length < self.min_tokens:
             return
         matches.append(
             Match(
-                answer.starts[i],
-                answer.ends[i + length - 1],
+                answer.starts[i] - lead,
+                answer.ends[i + length - 1] + tail,
                 source.id,
-                source.offset + toks.starts[j],
-                source.offset + toks.ends[j + length - 1],
+                source.offset + toks.starts[j] - lead,
+                source.offset + toks.ends[j + length - 1] + tail,
                 source_index,
             )
         )
@@ -692,6 +692,82 @@ def whole_numbers(
     while length and (_cut_before(text, answer, i) or _cut_before(source_text, source, j)):
         i, j, length = i + 1, j + 1, length - 1
     return i, j, length
+
+
+def quoted_run(
+    text: str, answer: Tokens, source_text: str, source: Tokens, i: int, j: int, length: int
+) -> tuple[int, int, int, int, int]:
+    """A shared run as a quote: less a number it cuts (:func:`whole_numbers`), and holding
+    each parenthesis whole or not at all (:func:`whole_brackets`). Returns the run (``i``,
+    ``j``, ``length``) and how many characters the quote takes before its first token and
+    after its last (a bracket both texts have there)."""
+    i, j, length = whole_numbers(text, answer, source_text, source, i, j, length)
+    return whole_brackets(text, answer, source_text, source, i, j, length)
+
+
+def whole_brackets(
+    text: str, answer: Tokens, source_text: str, source: Tokens, i: int, j: int, length: int
+) -> tuple[int, int, int, int, int]:
+    """The run as a quote that holds each bracket whole on both sides. Tokens skip the
+    brackets, so a run reaches inside them: against "thirty (30) days", "30 days" would
+    quote "30) days", and "three (3) months" against "three (3) years" would quote
+    "three (3". Where both texts have the missing bracket just outside the run, the quote
+    takes it ("(9th Cir. 1999)"); else the tokens inside the bracket are left out."""
+    while length:
+        a0, a1 = answer.starts[i], answer.ends[i + length - 1]
+        s0, s1 = source.starts[j], source.ends[j + length - 1]
+        closes_a, opens_a = _open_ends(text, a0, a1)
+        closes_s, opens_s = _open_ends(source_text, s0, s1)
+        if not (closes_a or opens_a or closes_s or opens_s):
+            return i, j, length, 0, 0  # nearly every run
+        lead = int(
+            a0 > 0 and s0 > 0 and text[a0 - 1] in "([" and text[a0 - 1] == source_text[s0 - 1]
+        )
+        tail = int(
+            a1 < len(text)
+            and s1 < len(source_text)
+            and text[a1] in ")]"
+            and text[a1] == source_text[s1]
+        )
+        for before, after in ((0, tail), (lead, 0), (lead, tail)):
+            if (
+                (before or after)
+                and _balanced(text, a0 - before, a1 + after)
+                and _balanced(source_text, s0 - before, s1 + after)
+            ):
+                return i, j, length, before, after
+        if closes_a or closes_s:
+            i, j, length = i + 1, j + 1, length - 1
+        else:
+            length -= 1
+    return i, j, length, 0, 0
+
+
+def _balanced(text: str, start: int, end: int) -> bool:
+    return _open_ends(text, start, end) == (False, False)
+
+
+_BRACKETS = (("(", ")"), ("[", "]"))
+
+
+def _open_ends(text: str, start: int, end: int) -> tuple[bool, bool]:
+    """Whether ``text[start:end]`` closes a bracket it did not open, and whether it
+    opens one it does not close."""
+    closes = opens = False
+    for left, right in _BRACKETS:
+        if text.find(left, start, end) < 0 and text.find(right, start, end) < 0:
+            continue  # nearly every run
+        depth = 0
+        for ch in text[start:end]:
+            if ch == left:
+                depth += 1
+            elif ch == right:
+                if depth:
+                    depth -= 1
+                else:
+                    closes = True
+        opens = opens or depth > 0
+    return closes, opens
 
 
 def _cut_after(text: str, tokens: Tokens, t: int) -> bool:
