@@ -7,12 +7,14 @@ caller prepare sources once and align many answers against them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
 from .deadline import Deadline, as_deadline, check
 from .embed import Embedder, default_embedder
 from .errors import InputError
+from .facts import Fact
 from .index import SourceIndex
 from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, cap_candidates, status_of
@@ -199,6 +201,8 @@ def _result(
         # A span that writes out a cited source's id names that source, not a claim.
         ids = sorted({c.source_id for c in citations})
         unsupported = outside_cited_ids(answer, span, found, placed, ids)
+        if unsupported and citations:
+            unsupported = _unquoted(answer, unsupported, span, matches)
     return SentenceResult(
         span.start,
         span.end,
@@ -208,11 +212,59 @@ def _result(
         judgement.components,
         {k: round(v, 6) for k, v in support.features.items()},
         citations,
-        support.missing,
+        _placed(support.missing, span.start),
         conflicts,
         unsupported,
-        support.unsourced,
+        _placed(support.unsourced, span.start),
     )
+
+
+def _unquoted(
+    answer: str, spans: tuple[Span, ...], sentence: Span, matches: Sequence[Match]
+) -> tuple[Span, ...]:
+    """``spans`` less the words the sentence quotes: a reviewer shown a quote of the
+    source with its words underlined as unsupported is told two things at once ("The
+    Tenant shall maintain the roof" against "Landlord shall maintain the roof": the
+    conflict is "Tenant", the rest is the source's own words)."""
+    quoted = [m for m in matches if m.start < sentence.end and sentence.start < m.end]
+    out: list[Span] = []
+    for found in spans:
+        pieces = [found]
+        for m in quoted:
+            pieces = [
+                Span(a, b)
+                for p in pieces
+                for a, b in (
+                    ((p.start, p.end),)
+                    if p.end <= m.start or m.end <= p.start
+                    else ((p.start, m.start), (m.end, p.end))
+                )
+                if a < b
+            ]
+        out.extend(w for p in pieces if (w := _words_of(answer, p)) is not None)
+    return tuple(out)
+
+
+def _words_of(answer: str, span: Span) -> Span | None:
+    """``span`` without the spaces and stops at its ends, if a word is left (a
+    currency or percent sign, a bracket, stay with their number)."""
+    a, b = span.start, span.end
+    while a < b and (answer[a].isspace() or answer[a] in _STOPS):
+        a += 1
+    while b > a and (answer[b - 1].isspace() or answer[b - 1] in _STOPS):
+        b -= 1
+    return Span(a, b) if any(c.isalnum() for c in answer[a:b]) else None
+
+
+_STOPS = frozenset(",;:.!?\"'“”‘’")
+
+
+def _placed(facts: tuple[Fact, ...], offset: int) -> tuple[Fact, ...]:
+    """Facts the support stage found in a sentence, in answer offsets like every other
+    span of the report (a reviewer's highlight reads ``answer[start:end]``)."""
+    if not offset:
+        return facts
+    return tuple(replace(f, start=f.start + offset, end=f.end + offset) for f in facts)
 
 
 def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Conflict, ...]:

@@ -165,7 +165,7 @@ class FactOut(_Open):
     kind: str = Field(description="number, date, amount, percent, negation or name.")
     text: str
     value: str
-    start: int
+    start: int = Field(description="Offset of the fact in the answer.")
     end: int
 
 
