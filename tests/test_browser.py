@@ -295,3 +295,20 @@ def test_a_real_conflict_is_shown_with_both_values(page: Page) -> None:
         "two years"
     )
     expect(page.locator(".sentence.status-unsupported .cite.paraphrase")).to_have_count(0)
+
+
+def test_unsupported_words_are_underlined_around_a_conflict(page: Page) -> None:
+    """An unsupported span that crosses a conflict keeps its other words underlined (the
+    page used to drop the whole span), and the words the sentence quotes are not."""
+    source = (
+        "4. Repairs. Landlord shall maintain the roof, plumbing and heating systems. Tenant "
+        "shall be responsible for repairs caused by Tenant's negligence."
+    )
+    page.locator("#answer").fill(
+        "The Tenant shall maintain the roof, plumbing and heating systems."
+    )
+    page.locator("#sources").fill(json.dumps([{"id": "lease", "text": source}]))
+    check(page)
+    sentence = page.locator(".sentence.status-unsupported")
+    expect(sentence.locator("mark.conflict-value")).to_have_text("Tenant")
+    expect(sentence.locator(".unsupported-words")).to_have_text(["The"])

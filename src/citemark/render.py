@@ -197,12 +197,32 @@ class Note:
 
 
 def _checked_notes(notes: Iterable[Note]) -> list[Note]:
-    """Notes in order, without overlap: a conflict wins over unsupported words it crosses."""
+    """Notes in order, without overlap: a conflict wins over the unsupported words it
+    crosses, which are drawn around it ("The Tenant shall maintain" with "Tenant" in
+    conflict keeps "The" and "shall maintain" underlined)."""
     kept: list[Note] = []
     for note in sorted(notes, key=lambda n: (n.kind != "conflict", n.start, n.end)):
-        if note.start < note.end and all(note.end <= k.start or k.end <= note.start for k in kept):
-            kept.append(note)
+        for piece in _outside(note, kept):
+            kept.append(piece)
     return sorted(kept)
+
+
+def _outside(note: Note, kept: Sequence[Note]) -> list[Note]:
+    """The parts of ``note`` no kept note covers (a conflict is kept whole or not at all)."""
+    pieces = [note] if note.start < note.end else []
+    for k in kept:
+        cut: list[Note] = []
+        for p in pieces:
+            if p.end <= k.start or k.end <= p.start:
+                cut.append(p)
+            elif note.kind == "unsupported":
+                cut.extend(
+                    Note(a, b, p.kind, p.title)
+                    for a, b in ((p.start, k.start), (k.end, p.end))
+                    if a < b
+                )
+        pieces = cut
+    return pieces
 
 
 def _noted(text: str, start: int, end: int, notes: Sequence[Note]) -> str:
@@ -211,6 +231,12 @@ def _noted(text: str, start: int, end: int, notes: Sequence[Note]) -> str:
     position = start
     for note in notes:
         a, b = max(note.start, start), min(note.end, end)
+        if note.kind == "unsupported":
+            # words, not the spaces a conflict cut them at
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
         if a >= b:
             continue
         out.append(escape_html(text[position:a]))

@@ -825,6 +825,13 @@ def _whole_numbers(answer: str, spans: list[Span]) -> tuple[Span, ...]:
             for m in _NUMBER.finditer(answer, lo, min(len(answer), edge + 24)):
                 if m.start() < edge < m.end():
                     start, end = min(start, m.start()), max(end, m.end())
+        # "twenty-four (24": the figure a legal text repeats is shown with its bracket
+        if (
+            end < len(answer)
+            and answer[end] == ")"
+            and answer.count("(", start, end) > answer.count(")", start, end)
+        ):
+            end += 1
         if out and start <= out[-1].end:
             out[-1] = Span(out[-1].start, max(end, out[-1].end))
         else:

@@ -354,7 +354,7 @@
       title: status === "no_claim" ? "No claim: nothing here to check against the sources" : null,
       dataset: { index: String(index), status },
     });
-    const notes = sentenceNotes(sentence);
+    const notes = sentenceNotes(sentence, answer);
     if (flagged) {
       node.append(h("span", { class: `flag flag-${status}` },
         h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${STATUS_LABEL[status]}`), " ");
@@ -381,12 +381,19 @@
 
   /** What to draw inside a sentence: conflicting values, and the unsupported words
    *  of a sentence that is not supported; sorted, a conflict winning any overlap. */
-  function sentenceNotes(sentence) {
+  function sentenceNotes(sentence, answer) {
     const notes = (sentence.conflicts || []).map((c) => ({ start: c.start, end: c.end, kind: "conflict", conflict: c }));
     if (sentence.status in FLAGGED) {
+      const conflicts = notes.slice();
       for (const span of sentence.unsupported_spans || []) {
-        if (notes.every((n) => span.end <= n.start || n.end <= span.start)) {
-          notes.push({ start: span.start, end: span.end, kind: "unsupported" });
+        // underline the words around a conflict the span crosses, not none of them
+        let pieces = [[span.start, span.end]];
+        for (const c of conflicts) {
+          pieces = pieces.flatMap(([a, b]) => (b <= c.start || c.end <= a)
+            ? [[a, b]] : [[a, c.start], [c.end, b]].filter(([x, y]) => x < y));
+        }
+        for (const [a, b] of pieces) {
+          if (/\w/.test(answer.slice(a, b))) notes.push({ start: a, end: b, kind: "unsupported" });
         }
       }
     }
