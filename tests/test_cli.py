@@ -295,8 +295,9 @@ def test_check_passes_over_a_lead_in(
         input="In summary, the tenant owes $9,900 in damages.\n",
     )  # fmt: skip
     assert claim.returncode == 1, claim.stdout
-    # (the facts stage finds "$9,900" against the lease's "$2,400": a conflict)
-    assert claim.stdout.splitlines()[-1].startswith("FAIL: sentence 1 (conflict: '$9,900'")
+    # (damages owed are no charge the lease names: unsupported, not a conflict with its
+    # rent of "$2,400")
+    assert claim.stdout.splitlines()[-1].startswith("FAIL: sentence 1 (unsupported)")
 
 
 def test_check_refuses_an_unknown_fail_condition(cli: Any, files: dict[str, Path]) -> None:

@@ -33,13 +33,29 @@ _THING_PERMITTED = re.compile(
     r"\b(?P<thing>[^\W\d_]{3,})\s+(?:is|are)\s+(?:permitted|allowed)\b(?!\s+(?:to|from)\b)",
     re.IGNORECASE,
 )
-# "No pets shall be allowed", "No smoking is permitted": none of the thing, outright.
+# "No pets shall be allowed", "No smoking is permitted", "No dogs shall be kept": none
+# of the thing, outright.
 _NONE_ALLOWED = re.compile(
     r"\bNo\s+(?P<thing>[^\W\d_]{3,})\s+(?:(?:shall|will|may)\s+be|is|are)\s+"
-    r"(?:permitted|allowed)\b(?!\s+(?:to|from)\b)",
+    r"(?:permitted|allowed|kept|brought|harbou?red|housed|stored|parked|installed|placed)\b"
+    r"(?!\s+(?:to|from)\b)",
     re.IGNORECASE,
 )
-_BAN_HINTS = ("prohibit", "forbid", "banned", "permit", "allow")
+_BAN_HINTS = (
+    "prohibit",
+    "forbid",
+    "banned",
+    "permit",
+    "allow",
+    "kept",
+    "brought",
+    "harbo",
+    "housed",
+    "stored",
+    "parked",
+    "installed",
+    "placed",
+)
 # What gives leave to do the word after it: "may", "can", "is allowed to", "are free to".
 PERMISSION = r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)"
 _PERMITTED = re.compile(rf"{PERMISSION}\s+(?P<verb>[^\W\d_]{{3,}})\b", re.IGNORECASE)

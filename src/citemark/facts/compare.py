@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .appointments import appointment_conflicts
 from .bans import ban_conflicts
 from .bounds import bound_conflicts
 from .conflicts import find_rival, folded_words, misplaced_rival, one_name
@@ -28,6 +29,7 @@ from .enumeration import enumerated
 from .exceptions import EXCEPTION, states_exception
 from .forum import forum_conflicts
 from .frequency import frequency_conflicts
+from .governing import governing_conflicts
 from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, NUM_WORDS, ORD_WORDS, STOPWORDS
 from .model import (
     NUMERIC_KINDS,
@@ -46,6 +48,7 @@ from .opposites import PARTY_OPPOSITES, opposite_conflicts
 from .quantities import numeric_words, scan_numeric
 from .rates import rate_conflicts, restated
 from .roles import layout, manner_adverb, role_of, subject_before, word_after, words_after
+from .rulings import ruling_conflicts
 from .scope import (
     any_time_conflicts,
     exclusion_conflicts,
@@ -53,9 +56,10 @@ from .scope import (
     restriction_conflicts,
     side_conflicts,
 )
+from .sequence import sequence_conflicts
 from .standards import standard_conflicts
 from .swap import swap_conflicts
-from .text import Tok, content_stems, stem, tokens
+from .text import Tok, content_stems, sentence_around, stem, tokens
 from .timing import term_conflicts, timing_conflicts
 from .warranty import warranty_conflicts
 
@@ -537,6 +541,14 @@ def _said(
         # "may sublet with consent" / "may not sublet without the Landlord's consent"; a
         # statement that says "without" itself claims the denied case
         return None
+    said_end = sentence_around(said_text, found.start, found.end)[1]
+    if _EXCEPT.search(said_text, found.end, said_end) and states_exception(
+        said_text, found.end, negated_text, said_end
+    ):
+        # the other way round: "In an emergency, the landlord may enter without notice"
+        # against "only upon 48 hours' notice, except in an emergency" claims the case
+        # the statement leaves out
+        return None
     if _only_near(said_text, found.start) and _agrees_with_only(negated_text, n, said_text):
         return None
     if _conditional(negated_text, n.fact.start) != _conditional(said_text, found.start):
@@ -566,6 +578,10 @@ _WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
 # "only in writing" restricts what it follows as "not ... except in writing" does.
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 _RESTRICTION_REACH = 60  # characters after the positive statement read for its "only"
+
+
+# An exception a statement makes ("except in an emergency"); not its own "without".
+_EXCEPT = re.compile(r"\b(?:except|unless|other\s+than|save)\b", re.IGNORECASE)
 
 
 def _clause_end(text: str, at: int) -> int:
@@ -1243,6 +1259,10 @@ def _with_opposites(
         *rate_conflicts(claim, passages, _facts_of),
         *warranty_conflicts(claim, passages),
         *count_conflicts(claim, passages, _facts_of),
+        *appointment_conflicts(claim, passages),
+        *sequence_conflicts(claim, passages),
+        *ruling_conflicts(claim, passages),
+        *governing_conflicts(claim, passages),
     ):
         # one conflict per claim span: "covers" against "excludes" is the word rule's
         # and the exclusion rule's both

@@ -31,6 +31,7 @@ from rapidfuzz import fuzz
 from .lexicon import CURRENCIES, DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ, other_quarter
+from .opposites import PARTY_STEMS
 from .roles import Role, role_of, slot_of
 from .text import fold, sentence_around, stem
 
@@ -309,6 +310,9 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if _business_against_calendar(claim, cp, ev, ep):
         return True  # "30 business days" / "thirty (30) calendar days": other periods
     if cp.key == ep.key:
+        if cp.time is not None and ep.time is not None:
+            # "two weeks" / "two years": the same figure counting another period
+            return _periods_differ(cp, ep)
         # "$5,000" / "€5,000": the same figure in another currency
         return claim.kind == "amount" and _currencies_differ(cp, ep)
     if cp.unit in DESIGNATORS:
@@ -321,11 +325,7 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if claim.kind in ("amount", "percent"):
         return cp.unit == ep.unit
     if cp.time is not None:
-        if ep.time is None:
-            return False
-        if ep.time[0] != cp.time[0]:
-            return _mixed_periods(cp, ep) and _lengths_differ(cp.time, ep.time)
-        return ep.time[1] != cp.time[1]
+        return ep.time is not None and _periods_differ(cp, ep)
     if cp.unit is not None:
         return cp.unit == ep.unit
     return ep.unit is None and _is_ordinal(claim) == _is_ordinal(ev)
@@ -370,6 +370,15 @@ def _days(time: tuple[str, str], month_days: float) -> float:
 
 def _day_range(time: tuple[str, str]) -> tuple[float, float]:
     return _days(time, _MONTH_DAYS[0]), _days(time, _MONTH_DAYS[1])
+
+
+def _periods_differ(cp: Quantity, ep: Quantity) -> bool:
+    """Whether two periods cannot be one length: another count of the same unit, or of
+    days against months that no rounding makes equal."""
+    assert cp.time is not None and ep.time is not None
+    if ep.time[0] != cp.time[0]:
+        return _mixed_periods(cp, ep) and _lengths_differ(cp.time, ep.time)
+    return ep.time[1] != cp.time[1]
 
 
 def _lengths_differ(a: tuple[str, str], b: tuple[str, str]) -> bool:
@@ -469,7 +478,18 @@ def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Ro
             return 0  # one side rounds the other ("4.9 million" / "4,872,000", either way)
         if claim.kind == "number" and cp.unit is None:
             return len(crole.head & erole.head) and len(crole.context & erole.context)
-    return len(crole.context & erole.context)
+    shared = crole.context & erole.context
+    # The parties are in most of a contract's sentences and pay most of its sums: two
+    # sums tied by a party alone are two charges ("The tenant must pay a $200 parking
+    # fee" / "Tenant shall deposit $4,725.00"); a period so tied is still the tenant's
+    # one time to act ("two years to sue" / "A tenant must bring an action within").
+    if claim.kind == "amount" and (
+        shared <= PARTY_STEMS or (crole.head and crole.head.isdisjoint(erole.context | erole.head))
+    ):
+        # ... and a sum the claim names a charge of ("a $200 parking fee") is another
+        # charge than a sum whose words never name it ("monthly rent of $3,150.00")
+        return 0
+    return len(shared)
 
 
 OUTSIDE_BOUND_WORDS = 2

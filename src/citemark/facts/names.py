@@ -9,6 +9,7 @@ by "Beta Corp".
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
@@ -78,8 +79,10 @@ def _abbreviation_before(text: str, stop: int) -> str:
     return text[i:stop]
 
 
-def _shouting(toks: list[Tok], caps: set[int]) -> set[int]:
-    """Indices of all-caps runs longer than four words (headings, boilerplate)."""
+def _shouting(text: str, toks: list[Tok], caps: set[int]) -> set[int]:
+    """Indices of all-caps runs longer than four words (headings, boilerplate), less a
+    court's district that a caption writes in capitals ("UNITED STATES DISTRICT COURT FOR
+    THE NORTHERN DISTRICT OF CALIFORNIA"): the district is the caption's one name."""
     out: set[int] = set()
     run: list[int] = []
     for i in [*sorted(i for i in caps if toks[i].surface.isupper()), -2]:
@@ -89,7 +92,17 @@ def _shouting(toks: list[Tok], caps: set[int]) -> set[int]:
         if len(run) > 4:
             out.update(run)
         run = [i]
+    if out and "DISTRICT OF" in text:
+        for m in _CAPS_DISTRICT.finditer(text):
+            out -= {i for i in out if m.start() <= toks[i].start < m.end()}
     return out
+
+
+# A district in capitals: its quarter, "DISTRICT OF", and one or two words of its state.
+_CAPS_DISTRICT = re.compile(
+    r"\b(?:NORTHERN|SOUTHERN|EASTERN|WESTERN|CENTRAL|MIDDLE)\s+DISTRICT\s+OF\s+"
+    r"(?:NEW\s+|NORTH\s+|SOUTH\s+|WEST\s+|RHODE\s+)?[A-Z]{3,}\b"
+)
 
 
 def _inside(spans: list[tuple[int, int]], starts: list[int], a: int, b: int) -> bool:
@@ -171,7 +184,7 @@ def scan_names(
     caps = {i for i, t in enumerate(toks) if t.cap}
     if not caps:
         return []
-    caps -= _shouting(toks, caps)
+    caps -= _shouting(text, toks, caps)
     caps -= _letter_markers(text, toks, caps)
     caps = {i for i in caps if not _inside(spans, starts, toks[i].start, toks[i].end)}
     initial = {i for i in caps if _sentence_initial(text, toks[i].start)}

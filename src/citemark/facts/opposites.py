@@ -176,6 +176,8 @@ _PARTIES = (
     "owner contractor",
     "company employee",
     "company executive",
+    "provider customer",
+    "vendor customer",
 )
 
 
@@ -190,7 +192,7 @@ def _party_opposites() -> dict[str, frozenset[str]]:
 
 
 PARTY_OPPOSITES = _party_opposites()
-_PARTY_STEMS = frozenset(map(stem, PARTY_OPPOSITES))
+PARTY_STEMS = frozenset(map(stem, PARTY_OPPOSITES))
 # How often a thing recurs, as lower-case words (Snowball makes "monthly" the noun
 # "month"): "payable monthly" is not "payable annually".
 _FREQUENCIES = frozenset(
@@ -330,11 +332,15 @@ def _could_oppose(w: str) -> bool:
 _RESTRICTIVE = frozenset(("only", "solely", "exclusively"))
 
 
-def _subject(toks: Sequence[Tok], i: int) -> str | None:
+def _subject(toks: Sequence[Tok], i: int, text: str | None = None) -> str | None:
     """The content word before token ``i``, past auxiliaries and a few adverbs, as a
-    stem; ``None`` when a negation, another stopword or the text's start comes first."""
+    stem; ``None`` when a negation, another stopword or the text's start comes first,
+    or (given the ``text``) the clause's punctuation: "Under the lease, Tenant shall"
+    says nothing of a "lease" doing it."""
     for j in range(i - 1, max(-1, i - 1 - _REACH), -1):
         t = toks[j]
+        if text is not None and _boundary(text, t, toks[j + 1]):
+            return None
         if t.cue is not None:
             return None
         if t.lower in PASSED_OVER or t.lower in _RESTRICTIVE or (j == i - 1 and t.lower == "as"):
@@ -640,7 +646,7 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     complement = after[0] if after else None
     then = after[1] if len(after) > 1 else None
     return _Statement(
-        _subject(toks, i),
+        _subject(toks, i, text),
         complement,
         complement,
         False,
@@ -841,7 +847,7 @@ def _reciprocal(a: _Statement, b: _Statement) -> bool:
     """Whether each side's act is done to a party, and to another one: "Licensee shall
     notify Licensor" and "Licensor will promptly notify Licensee" are two duties, not
     one duty given to either."""
-    return a.then != b.then and a.then in _PARTY_STEMS and b.then in _PARTY_STEMS
+    return a.then != b.then and a.then in PARTY_STEMS and b.then in PARTY_STEMS
 
 
 def _compound_meets(a: _Statement, b: _Statement) -> bool:

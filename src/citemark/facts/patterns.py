@@ -137,6 +137,9 @@ _ALTERNATIVES: dict[str, str] = {
         r"(?<![\w.,])(?P<num>[0-9]+)(?P<suf>st|nd|rd|th)\b"
         rf"|\b(?P<words>(?i:(?:(?:{_alt(TENS)})[\s-])?(?:{_alt(ORD_SMALL)})|{_alt(ORD_TENS)}"
         rf"|{_alt(ORD_BIG)}))\b"
+        # "the tenth (10th) anniversary": the figure a legal text repeats is the same
+        # fact, so the noun after it is the ordinal's own ("anniversary")
+        r"(?:\s*\(\s*[0-9]+(?:st|nd|rd|th)\s*\))?"
     ),
     # "twice", "treble damages": a multiplier, the same fact as "two times" / "three times".
     # "double" and its kin only before what they multiply ("double the rent"), since

@@ -594,4 +594,59 @@ def scan_numeric(
         if got is not None:
             kind, value, payload = got
             out.append((Fact(kind, m.group(), value, m.start(), m.end()), payload))
+    if " and " in text:
+        out = _compound_periods(text, out)
     return out, spans
+
+
+# "one year and six months", "2 years, and 3 months"; "a year and a half".
+_AND = re.compile(r"\s*,?\s+and\s+")
+_AND_A_HALF_AFTER = re.compile(r"\s+and\s+(?:a|one)(?:\s+|\s*-\s*)half\b", re.IGNORECASE)
+
+
+def _compound_periods(text: str, facts: list[tuple[Fact, Payload]]) -> list[tuple[Fact, Payload]]:
+    """Periods said in two parts read as one: "one year and six months" is eighteen
+    months, as "a year and a half" is; read apart, each part contradicts "eighteen (18)
+    months"."""
+    out: list[tuple[Fact, Payload]] = []
+    for fact, payload in facts:
+        if out and _joins(text, out[-1], (fact, payload)):
+            first, head = out[-1]
+            assert isinstance(head, Quantity) and isinstance(payload, Quantity)
+            big, small = TIME_SYSTEM[str(head.unit)][1], TIME_SYSTEM[str(payload.unit)][1]
+            total = float(head.key) * big + float(payload.key) * small
+            out[-1] = _period_fact(text, first.start, fact.end, total / small, payload.unit)
+            continue
+        out.append((fact, payload))
+    for n, (fact, payload) in enumerate(out):
+        if _period(payload) and (half := _AND_A_HALF_AFTER.match(text, fact.end)):
+            assert isinstance(payload, Quantity)
+            out[n] = _period_fact(
+                text, fact.start, half.end(), float(payload.key) * 1.5, payload.unit
+            )
+    return out
+
+
+def _period(payload: Payload) -> bool:
+    return (
+        isinstance(payload, Quantity) and payload.time is not None and payload.unit in TIME_SYSTEM
+    )
+
+
+def _joins(text: str, a: tuple[Fact, Payload], b: tuple[Fact, Payload]) -> bool:
+    """Whether two periods are one said in two parts: a larger unit, "and", a smaller one
+    of the same time system."""
+    (fa, pa), (fb, pb) = a, b
+    if not (_period(pa) and _period(pb)) or _AND.fullmatch(text, fa.end, fb.start) is None:
+        return False
+    assert isinstance(pa, Quantity) and isinstance(pb, Quantity)
+    sa, fa_ = TIME_SYSTEM[str(pa.unit)]
+    sb, fb_ = TIME_SYSTEM[str(pb.unit)]
+    return sa == sb and fa_ > fb_
+
+
+def _period_fact(
+    text: str, start: int, end: int, value: float, unit: str | None
+) -> tuple[Fact, Payload]:
+    q = _quantity(value, unit)
+    return Fact("number", text[start:end], f"{q.key} {unit}", start, end), q

@@ -80,16 +80,49 @@ def _left(text: str, toks: tuple[Tok, ...], i: int, at: int, skip: frozenset[int
     """Content words before the fact (which starts at ``at``), back to the clause start."""
     out: list[str] = []
     bound = at
-    for j in range(i - 1, -1, -1):
+    j = i - 1
+    while j >= 0:
         if _gap_has_punct(text, toks[j].end, bound) or _breaks(toks, j):
-            break
+            aside = _aside_start(text, toks, j, bound) if not out else None
+            if aside is None:
+                break
+            # "shall return the deposit, less lawful deductions, within twenty-one (21)
+            # days": the clause goes on before the aside
+            bound, j = toks[aside - 1].end, aside - 1
+            continue
         bound = toks[j].start
         word = None if j in skip else _content(toks[j])
         if word:
             out.append(word)
             if len(out) >= _CONTEXT_REACH:
                 break
+        j -= 1
     return out
+
+
+_ASIDE_WORDS = 4
+
+
+def _aside_start(text: str, toks: tuple[Tok, ...], j: int, bound: int) -> int | None:
+    """The first token of an aside set off by commas that ends at token ``j`` just
+    before the fact's lead (", less lawful deductions,"), if one does."""
+    if text[toks[j].end : bound].strip() != ",":
+        return None
+    for k in range(j, max(-1, j - _ASIDE_WORDS), -1):
+        if k == 0:
+            return None
+        gap = text[toks[k - 1].end : toks[k].start]
+        if gap.strip() == ",":
+            return k if toks[k].lower in _ASIDE_OPENERS else None
+        if gap != " " or _breaks(toks, k):
+            return None
+    return None
+
+
+# What opens an aside that leaves the clause's role as it is: a deduction, a cost, a
+# proviso of course ("less lawful deductions", "at its sole cost", "if any"); not one
+# that narrows the act (", without cause,", ", for convenience,").
+_ASIDE_OPENERS = frozenset("less minus net plus if at including together".split())
 
 
 def _breaks(toks: tuple[Tok, ...], j: int) -> bool:
@@ -139,15 +172,19 @@ def _head(text: str, toks: tuple[Tok, ...], i: int, end: int) -> frozenset[str]:
 # An ordinal day of a recurring period: "on the first of the month", "the 15th day of
 # each month": the period is its head, as "quarter" is of "the first quarter".
 _DAY_OF = re.compile(
-    r"(?:st|nd|rd|th)(?:\s+day)?\s+of\s+(?:the|each|every)\s+"
+    r"(?:\s+day)?\s+of\s+(?:the|each|every)\s+"
     r"(?P<period>month|week|year|quarter|calendar\s+(?:month|quarter|year))\b",
     re.IGNORECASE,
 )
+# An ordinal's end, with the figure a legal text repeats: "fifth", "1st", "first (1st)".
+_ORDINAL_END = re.compile(r"(?:st|nd|rd|th)\)?$", re.IGNORECASE)
 
 
 def _day_of(text: str, start: int, end: int) -> frozenset[str]:
     """The recurring period an ordinal at ``text[start:end]`` is a day of, as a stem."""
-    found = _DAY_OF.match(text, max(start, end - 2))
+    if _ORDINAL_END.search(text, max(start, end - 3), end) is None:
+        return frozenset()
+    found = _DAY_OF.match(text, end)
     if found is None:
         return frozenset()
     return frozenset((stem(found.group("period").split()[-1].lower()),))

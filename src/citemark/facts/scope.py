@@ -134,8 +134,9 @@ _CLAUSE_CUT = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
 
 def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's "Either party may terminate" that a passage leaves to one side alone
-    ("may be terminated only by the Landlord"): the two disagree on who may act."""
-    out: list[FactConflict] = []
+    ("may be terminated only by the Landlord"), or the other way round ("Only Customer
+    may terminate" / "Either party may terminate"): the two disagree on who may act."""
+    out: list[FactConflict] = list(_alone_against_both(claim, passages))
     for m in _BOTH_SIDES.finditer(claim):
         who, verb = _act(m)
         said = Fact("opposite", m.group(who), "both:" + verb.lower(), *m.span(who))
@@ -143,6 +144,24 @@ def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, .
         if found is not None:
             out.append(found)
     return tuple(out)
+
+
+def _alone_against_both(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's act left to one side alone that a passage gives either party."""
+    if "only" not in claim.lower():
+        return ()
+    alone = _one_side(claim)
+    if not alone:
+        return ()
+    for index, text in enumerate(passages):
+        for m in _BOTH_SIDES.finditer(text):
+            who, verb = _act(m)
+            for word, start, end in alone:
+                if same_verb(word, verb):
+                    said = Fact("opposite", claim[start:end], "one:" + verb.lower(), start, end)
+                    other = Fact("opposite", m.group(who), "both:" + verb.lower(), *m.span(who))
+                    return (FactConflict("opposite", said, other, index),)
+    return ()
 
 
 def _alone(text: str, verb: str) -> tuple[int, int] | None:

@@ -1,0 +1,167 @@
+"""The order of two events: "The purchase price is paid after closing" against "The
+Purchase Price shall be paid ... at or prior to the Closing".
+
+The claim and the clause share every word but the one that orders the act and the event,
+so the word overlap reads the claim as supported, and the date rules read only values
+("before March 1" / "after March 1"). An order is a conflict where:
+
+- each side names an act, then an order word (before, prior to, in advance of, ahead of;
+  after, following, subsequent to), then an event, in one clause;
+- most of the claim's act words are the passage's act's, the two events share a telling
+  word, and each side's act is nearer the other's act than its event (so "A before B"
+  against "B after A" agrees);
+- neither act is denied: "may not be prepaid prior to" says nothing of what may happen
+  after, so a denied act is left to the negation rules.
+
+A period before the order word ("fifteen (15) days prior to") keeps the order; a claim
+whose event is a date or a period ("30 days after") is left to the date rules. No order is
+read where the word bounds a period or a use ("the period after the effective date") or
+stands in an aside ("subject, prior to Marketing Approval, to"), and a text that gives
+both orders of one event ("before or after the Closing") gives neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .model import Fact, FactConflict
+from .text import content_stems
+
+# Not "later than": "no later than 30 days" is a deadline, said before its own order word.
+_BEFORE = r"before|prior\s+to|in\s+advance\s+of|ahead\s+of|preceding"
+# Not "the following": a list's opening ("the following events").
+_AFTER = (
+    r"after|(?<!the\s)following(?!\s+(?:events?|purposes?|terms?|conditions?|ways?))"
+    r"|subsequent\s+to"
+)
+_ORDER = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER}))\b", re.IGNORECASE)
+# A cheap test: most claims hold no order word.
+_HINT = re.compile(r"(?i:\b(?:before|prior|advance|ahead|preceding|after|following|subsequent)\b)")
+_CLAUSE_BREAK = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or|which|provided)\b")
+# A denial of the act before the order word; not "no later than", "not less than".
+_DENIAL = re.compile(
+    r"\b(?:not|never|no|neither|nor|cannot)\b(?!\s+(?:later|earlier|sooner|less|more|fewer"
+    r"|longer|shorter|exceed\w*)\b)|n['’]t\b",
+    re.IGNORECASE,
+)
+# A date, a number or a period in the event: the date rules' ground.
+_DATED = re.compile(
+    r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|day|days|week|weeks|month|months|year|years)\b",
+    re.IGNORECASE,
+)
+# Words too common in a contract's events to tell one event from another.
+_PLAIN = frozenset(
+    content_stems(
+        """date time period agreement party parties section notice written hereunder
+        thereof hereof herein applicable such any other prior effective"""
+    )
+)
+_EVENT_WORDS = 5
+# What makes an order word no order of an act: a period or use it bounds ("the period
+# after the effective date", "for use following Marketing Approval"), or a comma that
+# sets it aside ("subject, prior to Marketing Approval, to").
+_MODIFIER = re.compile(r"(?:\b(?:period|periods|time|times|use),?|,)\s*$")
+
+
+def sequence_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's order of an act and an event against the other order a passage gives."""
+    if _HINT.search(claim) is None:
+        return ()
+    for said in _orders(claim):
+        if said.dated or _both_ways(claim, said):
+            continue  # "before or after the closing" orders nothing
+        for index, text in enumerate(passages):
+            for other in _orders(text):
+                if not _same_pair(said, other) or _both_ways(text, other):
+                    continue
+                if said.after == other.after:
+                    continue
+                claim_fact = Fact("opposite", said.word, _name(said), said.start, said.end)
+                evidence_fact = Fact("opposite", other.word, _name(other), other.start, other.end)
+                return (FactConflict("opposite", claim_fact, evidence_fact, index),)
+    return ()
+
+
+class _Order:
+    """An act ordered before or after an event, in one clause."""
+
+    __slots__ = ("act", "after", "dated", "denied", "end", "event", "event_text", "start", "word")
+
+    def __init__(self, text: str, found: re.Match[str], begin: int, stop: int) -> None:
+        self.word = found.group()
+        self.start, self.end = found.span()
+        act_text = text[begin : found.start()]
+        self.event_text = _event(text[found.end() : stop])
+        # "30 days after the end of the quarter", "after March 1": the date rules' ground
+        lead = " ".join(act_text.split()[-3:])
+        self.dated = _DATED.search(self.event_text) is not None or _DATED.search(lead) is not None
+        self.act = content_stems(act_text) - _PLAIN
+        self.event = content_stems(self.event_text) - _PLAIN
+        self.denied = _DENIAL.search(act_text) is not None
+        self.after = found.group("after") is not None
+
+
+@lru_cache(maxsize=2048)
+def _orders(text: str) -> tuple[_Order, ...]:
+    """Each order word of ``text`` with the act before it and the event after it."""
+    if _HINT.search(text) is None:
+        return ()
+    out = []
+    for found in _ORDER.finditer(text):
+        if _MODIFIER.search(text, max(0, found.start() - 12), found.start()):
+            continue  # "the period after the effective date", "subject, prior to ..."
+        begin = _clause_start(text, found.start())
+        stop = _CLAUSE_BREAK.search(text, found.end())
+        out.append(_Order(text, found, begin, stop.start() if stop else len(text)))
+    return tuple(o for o in out if o.act and o.event)
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the clause holding ``at`` starts: after the last break before it."""
+    begin = 0
+    for m in _CLAUSE_BREAK.finditer(text, 0, at):
+        begin = m.end()
+    return begin
+
+
+def _event(tail: str) -> str:
+    """The event an order word names: its words up to the few telling ones."""
+    words = tail.split()
+    telling = 0
+    for n, word in enumerate(words):
+        telling += bool(content_stems(word))
+        if telling == _EVENT_WORDS or word.endswith(","):
+            return " ".join(words[: n + 1])
+    return tail
+
+
+def _same_pair(said: _Order, other: _Order) -> bool:
+    """Whether two orders put the same act against the same event, the same way round."""
+    if said.denied or other.denied:
+        return False
+    acts = len(said.act & other.act)
+    events = len(said.event & other.event)
+    # most of the claim's act is the passage's ("Kallo Mobile care suite" shared by two
+    # acts is no one act)
+    if acts < min(2, len(said.act)) or 2 * acts < len(said.act):
+        return False
+    if 2 * events < len(said.event):
+        return False
+    # "A before B" / "B after A": the claim's act is the passage's event
+    return acts > len(said.act & other.event) and events > len(said.event & other.act)
+
+
+def _both_ways(text: str, order: _Order) -> bool:
+    """Whether the passage gives both orders of this event ("before or after the Closing")."""
+    return any(
+        o.after != order.after and o.event & order.event and o.act & order.act
+        for o in _orders(text)
+        if o is not order
+    )
+
+
+def _name(order: _Order) -> str:
+    return "after" if order.after else "before"
