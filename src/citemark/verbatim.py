@@ -14,6 +14,7 @@ the tests hold both equal.
 from __future__ import annotations
 
 import gc
+import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
@@ -716,10 +717,12 @@ def whole_brackets(
     while length:
         a0, a1 = answer.starts[i], answer.ends[i + length - 1]
         s0, s1 = source.starts[j], source.ends[j + length - 1]
+        if _BRACKET.search(text, a0, a1) is None and _BRACKET.search(source_text, s0, s1) is None:
+            return i, j, length, 0, 0  # nearly every run
         closes_a, opens_a = _open_ends(text, a0, a1)
         closes_s, opens_s = _open_ends(source_text, s0, s1)
         if not (closes_a or opens_a or closes_s or opens_s):
-            return i, j, length, 0, 0  # nearly every run
+            return i, j, length, 0, 0
         lead = int(
             a0 > 0 and s0 > 0 and text[a0 - 1] in "([" and text[a0 - 1] == source_text[s0 - 1]
         )
@@ -748,6 +751,7 @@ def _balanced(text: str, start: int, end: int) -> bool:
 
 
 _BRACKETS = (("(", ")"), ("[", "]"))
+_BRACKET = re.compile(r"[()\[\]]")
 
 
 def _open_ends(text: str, start: int, end: int) -> tuple[bool, bool]:
