@@ -462,3 +462,32 @@ def test_a_sentence_with_a_denial_in_every_clause_is_linear() -> None:
     # it does not: the denial and the permission clash
     assert [c.kind for c in check_facts(claim, [plain]).conflicts] == ["negation"]
     assert [c.kind for c in check_facts(plain, [claim]).conflicts] == ["negation"]
+
+
+@pytest.mark.timeout(30)
+def test_the_role_order_and_ruling_rules_are_linear_in_a_long_text() -> None:
+    """Stop 38's rules on texts of thousands of clauses: a name pattern whose spaces two
+    parts could share backtracked exponentially on capitalised words set apart by double
+    spaces (20 words: 24 s), and each order or ruling of a claim was compared with every
+    one of a passage and read its clause from the text's start (1,000 sentences: over four
+    minutes). Names, acts and events are read within bounds, and a claim's first few
+    orders and rulings against a passage's first few dozen."""
+    from citemark.facts import check_facts
+
+    names = "  ".join(["Acme"] * 3000)
+    orders = (
+        "The buyer pays the price after the closing of the deal, and the seller delivers the "
+        "goods before the inspection. "
+    ) * 1500
+    rulings = (
+        "The motion is GRANTED as to the fraud claim and DENIED as to the contract claim; the "
+        "count is dismissed. "
+    ) * 3000
+    for text in (
+        f"The supplier is {names} zz",
+        f'{names} ("Supplier") and {names}, as Agent',
+        orders,
+        rulings,
+    ):
+        found = check_facts(text, [text])
+        assert found.conflicts == ()  # a text never contradicts itself

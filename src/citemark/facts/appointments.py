@@ -37,8 +37,11 @@ from .text import fold
 # before a legal suffix ("Beacon Industries, Inc.", "Wells Fargo Bank, N.A.").
 _SUFFIX = r"(?:Inc|Corp|Co|Ltd|LLC|L\.L\.C|LLP|LP|L\.P|N\.A|plc|PLC|GmbH|AG|S\.A|B\.V)\.?"
 _WORD = r"(?:[A-Z][\w'’&.-]*|&)"
+# A name's words after its first, at most: a bound that keeps each match attempt short
+# (a run of thousands of capitalised words would otherwise be read again from each word).
+_NAME_WORDS = 8
 _NAME = (
-    rf"{_WORD}(?:\s+(?:of|and|the|de|du|von|van)?\s*{_WORD})*?"
+    rf"{_WORD}(?:\s+(?:(?:of|and|the|de|du|von|van)\s+)?{_WORD}){{0,{_NAME_WORDS}}}?"
     rf"(?:,?\s+{_SUFFIX}|,\s+National\s+Association)*"
 )
 # A role: one to three words ("Supplier", "Administrative Agent", "escrow agent").
@@ -84,7 +87,7 @@ _AS = re.compile(
 # A party named with its side in a suit: "Defendant Acme Robotics Corp.'s motion".
 _TITLED = re.compile(
     rf"\b(?P<role>(?:Plaintiff|Defendant|Appellant|Appellee|Petitioner|Respondent)s?)\s+"
-    rf"(?P<name>{_WORD}(?:\s+(?:of|and|the)?\s*{_WORD})*)"
+    rf"(?P<name>{_WORD}(?:\s+(?:(?:of|and|the)\s+)?{_WORD}){{0,{_NAME_WORDS}}})"
 )
 _SIDE_TITLES = ("Plaintiff", "Defendant", "Appell", "Petitioner", "Respondent")
 # The two sides of a suit, singular and plural.

@@ -59,6 +59,10 @@ _PLAIN = content_stems(
     """claim claims count counts motion plaintiff plaintiffs defendant defendants cause
     action causes actions court respect"""
 )
+# How many rulings of a claim and of a passage are compared: bounds that keep a text of
+# thousands of rulings linear (an order rules on a few claims).
+_CLAIM_RULINGS = 8
+_PASSAGE_RULINGS = 64
 _HINT = re.compile(r"(?i:\b(?:granted|denied|dismissed|sustained|overruled)\b)")
 
 
@@ -66,11 +70,11 @@ def ruling_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict,
     """The claim's outcome on a thing against a passage's other outcome on that thing."""
     if _HINT.search(claim) is None:
         return ()
-    for word, start, granted, thing in _rulings(claim, claim_side=True):
+    for word, start, granted, thing in _rulings(claim, claim_side=True)[:_CLAIM_RULINGS]:
         found = [
             (index, r)
             for index, text in enumerate(passages)
-            for r in _rulings(text, claim_side=False)
+            for r in _rulings(text, claim_side=False)[:_PASSAGE_RULINGS]
             if thing <= r[3]
         ]
         if not found or any(r[2] == granted for _, r in found):

@@ -23,6 +23,7 @@ both orders of one event ("before or after the Closing") gives neither.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -60,6 +61,12 @@ _PLAIN = frozenset(
     )
 )
 _EVENT_WORDS = 5
+# How far an act or an event is read from its order word, in characters, and how many
+# orders of a claim and of a passage are compared: bounds that keep a text of thousands
+# of clauses linear (a claim or clause holds one or two orders).
+_REACH = 300
+_CLAIM_ORDERS = 8
+_PASSAGE_ORDERS = 64
 # What makes an order word no order of an act: a period or use it bounds ("the period
 # after the effective date", "for use following Marketing Approval"), or a comma that
 # sets it aside ("subject, prior to Marketing Approval, to").
@@ -70,11 +77,11 @@ def sequence_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     """The claim's order of an act and an event against the other order a passage gives."""
     if _HINT.search(claim) is None:
         return ()
-    for said in _orders(claim):
+    for said in _orders(claim)[:_CLAIM_ORDERS]:
         if said.dated or _both_ways(claim, said):
             continue  # "before or after the closing" orders nothing
         for index, text in enumerate(passages):
-            for other in _orders(text):
+            for other in _orders(text)[:_PASSAGE_ORDERS]:
                 if not _same_pair(said, other) or _both_ways(text, other):
                     continue
                 if said.after == other.after:
@@ -88,9 +95,21 @@ def sequence_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
 class _Order:
     """An act ordered before or after an event, in one clause."""
 
-    __slots__ = ("act", "after", "dated", "denied", "end", "event", "event_text", "start", "word")
+    __slots__ = (
+        "act",
+        "after",
+        "clause",
+        "dated",
+        "denied",
+        "end",
+        "event",
+        "event_text",
+        "start",
+        "word",
+    )
 
-    def __init__(self, text: str, found: re.Match[str], begin: int, stop: int) -> None:
+    def __init__(self, text: str, found: re.Match[str], begin: int, stop: int, clause: int) -> None:
+        self.clause = clause
         self.word = found.group()
         self.start, self.end = found.span()
         act_text = text[begin : found.start()]
@@ -109,22 +128,28 @@ def _orders(text: str) -> tuple[_Order, ...]:
     """Each order word of ``text`` with the act before it and the event after it."""
     if _HINT.search(text) is None:
         return ()
+    breaks = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)]
+    starts = [a for a, _ in breaks]
     out = []
     for found in _ORDER.finditer(text):
         if _MODIFIER.search(text, max(0, found.start() - 12), found.start()):
             continue  # "the period after the effective date", "subject, prior to ..."
-        begin = _clause_start(text, found.start())
-        stop = _CLAUSE_BREAK.search(text, found.end())
-        out.append(_Order(text, found, begin, stop.start() if stop else len(text)))
+        # the clause around the order word, read at most _REACH characters either way
+        clause = bisect_left(starts, found.start())
+        begin = max(breaks[clause - 1][1] if clause else 0, found.start() - _REACH)
+        stop = starts[clause] if clause < len(starts) else len(text)
+        stop = min(stop, found.end() + _REACH)
+        out.append(_Order(text, found, begin, stop, clause))
     return tuple(o for o in out if o.act and o.event)
 
 
-def _clause_start(text: str, at: int) -> int:
-    """Where the clause holding ``at`` starts: after the last break before it."""
-    begin = 0
-    for m in _CLAUSE_BREAK.finditer(text, 0, at):
-        begin = m.end()
-    return begin
+@lru_cache(maxsize=2048)
+def _by_clause(text: str) -> dict[int, tuple[_Order, ...]]:
+    """The orders of ``text`` by the clause they stand in."""
+    out: dict[int, list[_Order]] = {}
+    for o in _orders(text):
+        out.setdefault(o.clause, []).append(o)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _event(tail: str) -> str:
@@ -155,10 +180,11 @@ def _same_pair(said: _Order, other: _Order) -> bool:
 
 
 def _both_ways(text: str, order: _Order) -> bool:
-    """Whether the passage gives both orders of this event ("before or after the Closing")."""
+    """Whether the text gives both orders of this event in the order's clause ("before or
+    after the Closing")."""
     return any(
         o.after != order.after and o.event & order.event and o.act & order.act
-        for o in _orders(text)
+        for o in _by_clause(text).get(order.clause, ())
         if o is not order
     )
 
