@@ -23,7 +23,7 @@ from .sources import check_text
 from .spans import context_from_index, outside_cited_ids, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
 from .tokens import Tokens, is_plain, shift, slice_tokenized, slice_tokens, tokenize
-from .types import Match, Span
+from .types import Match, Span, uncovered
 from .verbatim import gc_paused, merge
 
 
@@ -226,22 +226,15 @@ def _unquoted(
     source with its words underlined as unsupported is told two things at once ("The
     Tenant shall maintain the roof" against "Landlord shall maintain the roof": the
     conflict is "Tenant", the rest is the source's own words)."""
-    quoted = [m for m in matches if m.start < sentence.end and sentence.start < m.end]
+    quoted = [
+        (m.start, m.end) for m in matches if m.start < sentence.end and sentence.start < m.end
+    ]
     out: list[Span] = []
     for found in spans:
-        pieces = [found]
-        for m in quoted:
-            pieces = [
-                Span(a, b)
-                for p in pieces
-                for a, b in (
-                    ((p.start, p.end),)
-                    if p.end <= m.start or m.end <= p.start
-                    else ((p.start, m.start), (m.end, p.end))
-                )
-                if a < b
-            ]
-        out.extend(w for p in pieces if (w := _words_of(answer, p)) is not None)
+        for a, b in uncovered(found.start, found.end, quoted):
+            words = _words_of(answer, Span(a, b))
+            if words is not None:
+                out.append(words)
     return tuple(out)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Literal
 
-from .types import Block
+from .types import Block, uncovered
 
 Kind = Literal["verbatim", "paraphrase"]
 
@@ -209,20 +209,10 @@ def _checked_notes(notes: Iterable[Note]) -> list[Note]:
 
 def _outside(note: Note, kept: Sequence[Note]) -> list[Note]:
     """The parts of ``note`` no kept note covers (a conflict is kept whole or not at all)."""
-    pieces = [note] if note.start < note.end else []
-    for k in kept:
-        cut: list[Note] = []
-        for p in pieces:
-            if p.end <= k.start or k.end <= p.start:
-                cut.append(p)
-            elif note.kind == "unsupported":
-                cut.extend(
-                    Note(a, b, p.kind, p.title)
-                    for a, b in ((p.start, k.start), (k.end, p.end))
-                    if a < b
-                )
-        pieces = cut
-    return pieces
+    pieces = uncovered(note.start, note.end, [(k.start, k.end) for k in kept])
+    if note.kind == "conflict":
+        return [note] if pieces == [(note.start, note.end)] else []
+    return [Note(a, b, note.kind, note.title) for a, b in pieces]
 
 
 def _noted(text: str, start: int, end: int, notes: Sequence[Note]) -> str:

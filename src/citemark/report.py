@@ -14,7 +14,7 @@ from .render import Mark, Note, marks_from_blocks, render_html, render_spans, re
 from .score import STATUSES, Status
 from .support import overlapping
 from .tokens import tokenize
-from .types import Block, Span
+from .types import Block, Span, uncovered
 from .verbatim import coverage_of
 from .words import content_units
 
@@ -315,11 +315,8 @@ def _gaps(
     quotes says nothing a source could support, so it is left plain rather than
     drawn as paraphrase.
     """
-    cuts = [(s, e) for s, e in cuts if s < sentence.end and e > sentence.start]
     marks: list[Mark] = []
-    position = sentence.start
-    for start, end in [*cuts, (sentence.end, sentence.end)]:
-        gap_start, gap_end = position, min(start, sentence.end)
+    for gap_start, gap_end in uncovered(sentence.start, sentence.end, cuts):
         # Word characters include combining marks: trimming a Thai or Hindi vowel
         # sign off the end would close the mark inside one visible character.
         while gap_start < gap_end and not is_word_char(answer[gap_start]):
@@ -328,7 +325,6 @@ def _gaps(
             gap_end -= 1
         if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
-        position = max(position, end)
     return marks
 
 

@@ -6,6 +6,7 @@ half-open, so ``text[start:end]`` is always the span meant.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -16,6 +17,22 @@ class Span:
 
     start: int
     end: int
+
+
+def uncovered(start: int, end: int, covers: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The stretches of ``[start, end)`` that no range of ``covers`` overlaps, in order:
+    what a sentence says outside its quotes, what an underline keeps around a conflict."""
+    out: list[tuple[int, int]] = []
+    position = start
+    for a, b in sorted(covers):
+        if a >= end:
+            break
+        if a > position:
+            out.append((position, a))
+        position = max(position, b)
+    if position < end:
+        out.append((position, end))
+    return out
 
 
 class Match(NamedTuple):
