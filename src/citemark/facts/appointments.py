@@ -126,11 +126,11 @@ def appointment_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
         return ()
     name, role = said
     bound = [(index, found) for index, text in enumerate(passages) for found in _bindings(text)]
-    holders = [(index, m) for index, (m, r, n) in bound if r == role[2]]
-    if any(_same_party(name[2], n) for index, (m, r, n) in bound if r == role[2]):
+    holders = [(index, m, n) for index, (m, r, n) in bound if r == role[2]]
+    if any(_same_party(name[2], n) for _, _, n in holders):
         return ()
     if holders:
-        index, (other, start) = holders[0]
+        index, (other, start), _ = holders[0]
         claim_fact = Fact(
             "name", name[0], " ".join(sorted(name[2])), name[1], name[1] + len(name[0])
         )
@@ -220,11 +220,11 @@ def _unowned(name: str) -> str:
 def _party(text: str, name: str, start: int) -> tuple[tuple[str, int], frozenset[str]] | None:
     """The party ``name`` at ``start`` names, with its telling words, if it is introduced
     as one (not "the Order Form" of 'the customer identified on the Order Form')."""
-    # A name the pattern started mid-phrase ("Agreement is entered into between SAP
-    # America, Inc."): its party starts after the last introducing word in it.
-    for intro in re.finditer(r"\b(?:between|among|and|by|appoints?|appointed|with)\s+", name):
-        if name[intro.end() :][:1].isupper():
-            name, start = name[intro.end() :], start + intro.end()
+    # Names the pattern joined with "and" ("Smith LLC and Brown LLC"): the party is the
+    # last (no other lower-case word but a linker stands inside a name).
+    for joined in re.finditer(r"\band\s+", name):
+        if name[joined.end() :][:1].isupper():
+            name, start = name[joined.end() :], start + joined.end()
     if not _introduced(text, start):
         return None
     if name.split()[0].lower() in _NOT_PARTY:

@@ -35,27 +35,17 @@ _THING_PERMITTED = re.compile(
 )
 # "No pets shall be allowed", "No smoking is permitted", "No dogs shall be kept": none
 # of the thing, outright.
+_NONE_VERBS = (
+    "permitted allowed kept brought harboured harbored housed stored parked installed placed"
+).split()
 _NONE_ALLOWED = re.compile(
     r"\bNo\s+(?P<thing>[^\W\d_]{3,})\s+(?:(?:shall|will|may)\s+be|is|are)\s+"
-    r"(?:permitted|allowed|kept|brought|harbou?red|housed|stored|parked|installed|placed)\b"
-    r"(?!\s+(?:to|from)\b)",
+    rf"(?:{'|'.join(_NONE_VERBS)})\b(?!\s+(?:to|from)\b)",
     re.IGNORECASE,
 )
-_BAN_HINTS = (
-    "prohibit",
-    "forbid",
-    "banned",
-    "permit",
-    "allow",
-    "kept",
-    "brought",
-    "harbo",
-    "housed",
-    "stored",
-    "parked",
-    "installed",
-    "placed",
-)
+# Words every ban holds, one of them at least (the lower-case text is searched for them):
+# ``_BANNED``'s and ``_NONE_ALLOWED``'s.
+_BAN_HINTS = ("prohibit", "forbid", "banned", *_NONE_VERBS)
 # What gives leave to do the word after it: "may", "can", "is allowed to", "are free to".
 PERMISSION = r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)"
 _PERMITTED = re.compile(rf"{PERMISSION}\s+(?P<verb>[^\W\d_]{{3,}})\b", re.IGNORECASE)
