@@ -29,7 +29,7 @@ from citemark.spans import DEFAULT_SETTINGS, SpanSettings, _lexical, _prepare
 from citemark.support import _cosines, _dense, _windows
 from citemark.support import _prepare as prepare_sentence
 from citemark.tokens import _PLAIN_TOKEN, _key, _plain, is_plain, slice_tokenized, tokenize
-from citemark.types import Span
+from citemark.types import Span, uncovered
 
 LEASE = (
     "RESIDENTIAL LEASE. The term of this Lease is one (1) year, beginning on March 1, 2024. "
@@ -422,3 +422,23 @@ def test_one_name_with_its_literal_prefilter_equals_the_pattern_alone(
     # (whose only literal parts the names are) cannot match
     plain = any(_one_name_pattern(a, b).search(text) for text in sources)
     assert one_name(a, b, sources) == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 30),
+    st.integers(0, 30),
+    st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=6),
+)
+def test_uncovered_is_the_plain_set_difference(start: int, end: int, covers: list) -> None:
+    """``uncovered`` (a sweep over sorted covers, which report, pipeline and render share)
+    gives the maximal runs of the positions of ``[start, end)`` that no cover holds."""
+    covered = {p for a, b in covers for p in range(a, b)}
+    free = [p for p in range(start, end) if p not in covered]
+    runs: list[tuple[int, int]] = []
+    for p in free:
+        if runs and runs[-1][1] == p:
+            runs[-1] = (runs[-1][0], p + 1)
+        else:
+            runs.append((p, p + 1))
+    assert uncovered(start, end, covers) == runs

@@ -27,6 +27,8 @@ def uncovered(start: int, end: int, covers: Iterable[tuple[int, int]]) -> list[t
     for a, b in sorted(covers):
         if a >= end:
             break
+        if b <= a:
+            continue  # covers nothing (no stage makes one; the sweep would repeat a stretch)
         if a > position:
             out.append((position, a))
         position = max(position, b)
