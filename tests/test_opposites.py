@@ -598,6 +598,35 @@ def test_a_standard_set_aside_or_of_another_family_is_no_conflict(claim: str, pa
     assert opposite_pairs(claim, passage) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a code inside a word: "CIF" in "SPECIFICATIONS"
+        "Seller shall ship the goods to the delivery point in accordance with the SPECIFICATIONS.",
+        # a standard's words inside a longer word
+        "The court rejected the claim of unreasonable suspicion.",
+    ],
+)
+def test_a_standard_is_read_only_at_word_boundaries(text: str) -> None:
+    from citemark.facts.standards import standards
+
+    assert standards(text) == ()
+
+
+def test_a_delivery_code_inside_a_word_is_no_rival_term() -> None:
+    sources = [
+        {
+            "id": "S1",
+            "text": "Seller shall ship the goods to the delivery point in accordance with the "
+            "SPECIFICATIONS.",
+        }
+    ]
+    result = citemark.align(
+        "Seller ships the goods to the delivery point FOB destination.", sources
+    ).sentences[0]
+    assert result.conflicts == ()
+
+
 def test_what_a_warranty_covers_against_what_it_excludes_conflicts() -> None:
     assert_one_opposite(
         "The warranty excludes water damage.",
