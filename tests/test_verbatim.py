@@ -26,6 +26,7 @@ from citemark import (
 )
 from citemark.reference import find_document_matches_reference, find_phrase_matches_reference
 from citemark.render import marks_from_blocks, render_html, render_regions, render_tagged
+from citemark.tokens import tokenize
 from citemark.verbatim import find_phrases_by_loop, merge, merged_regions
 
 # --- phrase mode: the rules, one by one -------------------------------------------------
@@ -392,6 +393,133 @@ def test_thai_phrase_cannot_take_a_consonant_from_its_vowel_sign() -> None:
     assert tag(THAI, {"T": ["คืน"]}, word_level=False) == (
         'ผู้เช่าต้อง<cite ids="T">คืน</cite>เงินมัดจำภายใน30วัน'
     )
+
+
+# Scripts written without spaces: at word level a phrase matches at any cluster edge
+# beside one of their characters, as document mode's cluster tokens do (trial 39, #7).
+UNSPACED_QUOTES = [
+    ("契約は東京地方裁判所の管轄とする。", "東京地方裁判所", (3, 10)),  # Han
+    ("家賃は毎月払う。", "毎月", (3, 5)),
+    ("クレジットカード払いは不可。", "カード", (5, 8)),  # Katakana
+    ("ありがとうございます", "ござい", (5, 8)),  # Hiragana
+    ("ภาษาไทย ง่าย", "ไทย", (4, 7)),  # Thai
+    ("ພາສາລາວງ່າຍ", "ລາວ", (4, 7)),  # Lao
+    ("ភាសាខ្មែរ", "ខ្មែរ", (4, 9)),  # Khmer
+    ("မြန်မာစာ", "စာ", (6, 8)),  # Myanmar
+]
+
+
+@pytest.mark.parametrize(("text", "phrase", "span"), UNSPACED_QUOTES)
+def test_unspaced_script_phrase_matches_inside_unspaced_text_at_word_level(
+    text: str, phrase: str, span: tuple[int, int]
+) -> None:
+    """Before: only word_level=False tagged these; the default found nothing."""
+    start, end = span
+    assert text[start:end] == phrase
+    sources = {"a": [phrase]}
+    expected = f'{text[:start]}<cite ids="a">{phrase}</cite>{text[end:]}'
+    assert tag(text, sources) == expected
+    assert tag(text, sources) == tag(text, sources, word_level=False)
+    assert [(m.start, m.end, m.source_id) for m in find_matches(text, sources)] == [
+        (start, end, "a")
+    ]
+    assert coverage(text, sources) == pytest.approx((end - start) / len(text))
+    # every path, the word filter forced on and off, and the reference agree
+    expected_matches = find_phrase_matches_reference(text, sources)
+    assert [(m.start, m.end) for m in expected_matches] == [(start, end)]
+    assert PhraseMatcher(sources).find(text) == expected_matches
+    for prefilter in (True, False, None):
+        assert find_phrases_by_loop(text, sources, prefilter=prefilter) == expected_matches
+
+
+def test_unspaced_quote_is_found_among_many_phrases_by_the_word_filter() -> None:
+    """From about 50 mostly missing phrases the short-text loop filters by word runs: an
+    unspaced phrase is no whole run of the text there, and must not be skipped."""
+    text = "契約は東京地方裁判所の管轄とする。"
+    # last, so that the first phrases (searched before the filter is chosen) miss
+    sources = {"a": [*(f"missing phrase {i}" for i in range(80)), "東京地方裁判所"]}
+    assert tag(text, sources) == '契約は<cite ids="a">東京地方裁判所</cite>の管轄とする。'
+
+
+def test_unspaced_quote_is_found_by_the_automaton_on_long_text() -> None:
+    """From 20,000 characters and 100 phrases one call takes the automaton."""
+    sentence = "契約は東京地方裁判所の管轄とする。"
+    text = sentence * 1200
+    sources = {"a": ["東京地方裁判所", *(f"missing{i}" for i in range(120))]}
+    found = find_matches(text, sources)
+    assert [(m.start, m.end) for m in found] == [
+        (i * len(sentence) + 3, i * len(sentence) + 10) for i in range(1200)
+    ]
+    assert coverage(text, sources) == pytest.approx(7 / len(sentence))
+
+
+def test_latin_phrases_keep_word_boundaries_beside_unspaced_text() -> None:
+    """A Latin edge of a phrase may not touch a Latin letter or digit, but an unspaced
+    character beside it is a word boundary (document mode tokenizes it the same way)."""
+    assert tag("concatenate", {"a": ["cat"]}) == "concatenate"
+    assert tag("猫はconcatenateする", {"a": ["cat"]}) == "猫はconcatenateする"
+    assert tag("猫はcatです", {"a": ["cat"]}) == '猫は<cite ids="a">cat</cite>です'
+    # mixed phrases: the Latin edge checks its Latin neighbour, the Han edge none
+    mixed = {"a": ["Acme株式会社"]}
+    assert tag("Acme株式会社は", mixed) == '<cite ids="a">Acme株式会社</cite>は'
+    assert tag("XAcme株式会社は", mixed) == "XAcme株式会社は"
+    assert tag("弊社はAcme株式会社です", mixed) == '弊社は<cite ids="a">Acme株式会社</cite>です'
+    assert tag("Acme株式会社", {"a": ["Acme"]}) == '<cite ids="a">Acme</cite>株式会社'
+    assert tag("Acmes株式会社", {"a": ["Acme"]}) == "Acmes株式会社"
+    assert tag("株式会社Acmeの", {"a": ["株式会社Acme"]}) == '<cite ids="a">株式会社Acme</cite>の'
+    assert tag("株式会社Acmeco", {"a": ["株式会社Acme"]}) == "株式会社Acmeco"
+    # digits in Thai text are a word of their own, but never part of a longer number
+    assert tag(THAI, {"T": ["30"]}) == '<cite ids="T">30</cite>'.join(THAI.split("30"))
+    assert tag(THAI, {"T": ["3"]}) == THAI
+
+
+def test_unspaced_phrase_still_never_takes_a_consonant_from_its_vowel_sign() -> None:
+    assert tag(THAI, {"T": ["ค"]}) == THAI
+    assert tag(THAI, {"T": ["คืน"]}) == 'ผู้เช่าต้อง<cite ids="T">คืน</cite>เงินมัดจำภายใน30วัน'
+
+
+MIXED_PIECES = st.sampled_from(
+    ["a", "B", "c", "1", "_", " ", ".", "(", "東", "京", "カ", "ー", "の", "คื", "น", "ไ", "ທ",
+     "ក", "က", "e\u0301", "ß", "SS"]
+)  # fmt: skip
+
+
+@st.composite
+def mixed_phrase_cases(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
+    text = "".join(draw(st.lists(MIXED_PIECES, max_size=30)))
+    phrases: list[str] = []
+    for _ in range(draw(st.integers(1, 60))):
+        if text and draw(st.booleans()):
+            start = draw(st.integers(0, len(text) - 1))
+            phrases.append(text[start : draw(st.integers(start + 1, min(len(text), start + 8)))])
+        else:
+            phrases.append("".join(draw(st.lists(MIXED_PIECES, min_size=1, max_size=4))))
+    return text, {"S1": phrases, "S2": phrases[::3]}
+
+
+def _inside_a_token(text: str) -> set[int]:
+    """Offsets strictly inside a document-mode token: inside a Latin word, or a cluster."""
+    toks = tokenize(text)
+    return {p for s, e in zip(toks.starts, toks.ends, strict=True) for p in range(s + 1, e)}
+
+
+@settings(max_examples=1500, deadline=None)
+@given(mixed_phrase_cases())
+def test_word_level_phrase_edges_are_document_mode_token_edges(
+    case: tuple[str, dict[str, list[str]]],
+) -> None:
+    """At word level a phrase matches where it matches as a substring and neither end falls
+    inside a token of document mode (a Latin word, or one cluster of an unspaced script).
+    All paths (automaton, loop with and without the word filter, reference) agree."""
+    text, sources = case
+    inside = _inside_a_token(text)
+    anywhere = find_phrase_matches_reference(text, sources, word_level=False)
+    expected = [m for m in anywhere if m.start not in inside and m.end not in inside]
+    assert find_phrase_matches_reference(text, sources) == expected, (text, sources)
+    assert PhraseMatcher(sources).find(text) == expected
+    for prefilter in (True, False, None):
+        assert find_phrases_by_loop(text, sources, prefilter=prefilter) == expected
+    assert find_matches(text, sources) == expected
 
 
 def test_emoji_modifiers_and_zwj_sequences_are_never_split() -> None:

@@ -25,8 +25,8 @@ from itertools import compress, repeat
 import ahocorasick_rs
 
 from .errors import InputError
-from .fold import FoldedText, fold, is_plain_word_char, is_word_char
-from .tokens import Tokens, tokenize
+from .fold import FoldedText, fold, is_word_char
+from .tokens import UNSPACED, Tokens, tokenize
 from .types import Block, Match, Source
 from .wordruns import WordRuns
 
@@ -137,6 +137,33 @@ def flat_phrases(sources: Mapping[str, Iterable[str]]) -> tuple[list[str], list[
     return list(compress(ids, folded)), list(filter(None, folded))
 
 
+# A character of a script written without spaces between words (Han, Hiragana,
+# Katakana, Thai, Lao, Khmer, Myanmar): the ranges tokenization uses (citemark.tokens).
+_UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
+# Below this no character is in an unspaced script (Thai, U+0E00, starts the ranges).
+_FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
+
+
+def is_spaced_word_char(ch: str) -> bool:
+    """Whether ``ch`` is a word character (:func:`~citemark.fold.is_word_char`) outside the
+    unspaced scripts: the characters a word-level phrase edge may not touch.
+
+    Chinese, Japanese, Thai, Lao, Khmer and Myanmar have no word boundaries to
+    find, so there every grapheme cluster counts as a word of its own, as in
+    document mode's tokens (:func:`citemark.tokens.tokenize`): a phrase may start
+    or end at any cluster boundary beside such a character.
+    """
+    return is_word_char(ch) and (ch < _FIRST_UNSPACED or _UNSPACED_CHAR.match(ch) is None)
+
+
+def _plain_spaced(ch: str) -> bool:
+    """:func:`is_spaced_word_char` for text :class:`FoldedText` found plain: no marks or
+    joiners, so letters, digits and ``_`` are its word characters."""
+    return (ch.isalnum() or ch == "_") and (
+        ch < _FIRST_UNSPACED or _UNSPACED_CHAR.match(ch) is None
+    )
+
+
 def accept(
     folded: FoldedText, phrase: str, start: int, end: int, word_level: bool
 ) -> tuple[int, int] | None:
@@ -146,16 +173,18 @@ def accept(
     consonant without its vowel sign, half of a folded "ß", an emoji without its
     skin tone) and, at word level, must not touch a word character (marks
     included) on a side where the phrase itself ends in one (so a phrase that
-    starts with "(" may follow a letter).
+    starts with "(" may follow a letter). Characters of unspaced scripts are
+    words of their own (see :func:`is_spaced_word_char`): at word level "東京" is
+    found inside "東京都", "Acme" before "株式会社", but "cat" never in "concatenate".
     """
     span = folded.to_original(start, end)
     if span is None or not word_level:
         return span
     text = folded.original
     o_start, o_end = span
-    if is_word_char(phrase[0]) and o_start > 0 and is_word_char(text[o_start - 1]):
+    if is_spaced_word_char(phrase[0]) and o_start > 0 and is_spaced_word_char(text[o_start - 1]):
         return None
-    if is_word_char(phrase[-1]) and o_end < len(text) and is_word_char(text[o_end]):
+    if is_spaced_word_char(phrase[-1]) and o_end < len(text) and is_spaced_word_char(text[o_end]):
         return None
     return span
 
@@ -191,7 +220,7 @@ class PhraseMatcher:
         self._owners = [tuple(sorted(owners[p])) for p in self._patterns]
         # Which edges of each pattern must not touch a word character (word level).
         self._edges = [
-            (word_level and is_word_char(p[0]), word_level and is_word_char(p[-1]))
+            (word_level and is_spaced_word_char(p[0]), word_level and is_spaced_word_char(p[-1]))
             for p in self._patterns
         ]
         # A phrase is stripped before folding, but folding can still leave it starting
@@ -260,9 +289,9 @@ class PhraseMatcher:
         edges, owners, size, limit = self._edges, self._owners, len(text), self.max_matches
         for index, start, end in found:
             left, right = edges[index]
-            if left and start > 0 and is_plain_word_char(text[start - 1]):
+            if left and start > 0 and _plain_spaced(text[start - 1]):
                 continue
-            if right and end < size and is_plain_word_char(text[end]):
+            if right and end < size and _plain_spaced(text[end]):
                 continue
             ids = owners[index]
             if len(ids) == 1:
@@ -385,13 +414,23 @@ def _find_by_loop(
             continue
         source_id, length = ids[i], len(phrase)
         first, last = phrase[0], phrase[-1]
-        left = word_level and (first.isalnum() or first == "_" or is_word_char(first))
-        right = word_level and (last.isalnum() or last == "_" or is_word_char(last))
+        left = word_level and is_spaced_word_char(first)
+        right = word_level and is_spaced_word_char(last)
         while start != -1:
             end = start + length
             if not (
-                (left and start > 0 and ((c := original[start - 1]).isalnum() or c == "_"))
-                or (right and end < size and ((c := original[end]).isalnum() or c == "_"))
+                (
+                    left
+                    and start > 0
+                    and ((c := original[start - 1]).isalnum() or c == "_")
+                    and (c < _FIRST_UNSPACED or _UNSPACED_CHAR.match(c) is None)
+                )
+                or (
+                    right
+                    and end < size
+                    and ((c := original[end]).isalnum() or c == "_")
+                    and (c < _FIRST_UNSPACED or _UNSPACED_CHAR.match(c) is None)
+                )
             ):
                 hits.append((start, end, source_id))
                 if max_matches is not None and len(hits) > max_matches:

@@ -5,7 +5,11 @@ one ``str.find`` per phrase over the folded text. Most quoted phrases do not occ
 in a short answer, and one set test tells most of those apart without a find:
 
 * A *word run* is a maximal run of word characters, here ``str.isalnum()`` or
-  ``_`` (what ``re``'s ``\\w`` matches), taken on folded text.
+  ``_`` (what ``re``'s ``\\w`` matches) outside the scripts written without spaces
+  (``citemark.tokens.UNSPACED``: Han, Kana, Thai, Lao, Khmer, Myanmar), taken on
+  folded text. A character of those scripts is a word of its own at word level
+  (:func:`citemark.verbatim.is_spaced_word_char`), so it separates runs as
+  punctuation does; case folding maps each of them to itself.
 * An *inner* run of a phrase (one with a non-word character of the phrase on both
   sides) is a whole word run of any text the phrase occurs in: the characters
   that end it come with the phrase. That holds in every mode, on any text.
@@ -34,11 +38,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .tokens import UNSPACED
+
 # A word character: what ``re`` matches with \w in a str pattern, which is exactly
-# ``str.isalnum()`` or "_" (citemark.fold.is_plain_word_char).
-_RUN = re.compile(r"\w+")
+# ``str.isalnum()`` or "_" (citemark.fold.is_plain_word_char), less the unspaced
+# scripts, whose characters are words of their own (no ASCII character is one).
+_RUN = re.compile(rf"[^\W{UNSPACED}]+")
 # Runs and the separator between two joined phrases.
-_RUN_OR_SEP = re.compile(r"\w+|\x00")
+_RUN_OR_SEP = re.compile(rf"[^\W{UNSPACED}]+|\x00")
 _SEP = "\x00"
 # Every ASCII byte that is not a word character, as a space (bytes from 0x80 on,
 # parts of non-ASCII characters, stay); for phrases, NUL stays, as it separates them.
@@ -48,7 +55,8 @@ _PHRASE_RUNS = bytes.maketrans(_ASCII_NON_WORD[1:], b" " * (len(_ASCII_NON_WORD)
 
 
 def _is_word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
+    """Whether ``ch`` belongs to a word run (a word character outside the unspaced scripts)."""
+    return _RUN.match(ch) is not None
 
 
 class WordRuns:
