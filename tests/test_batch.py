@@ -147,6 +147,26 @@ def test_bad_records_become_one_line_errors(tmp_path: Path) -> None:
     assert "report" in lines[0] and "report" in lines[6]
 
 
+def test_an_id_that_is_not_a_string_or_integer_is_an_error_line(tmp_path: Path) -> None:
+    """An object or list id was written as ``"id": null`` with a report: the result
+    could not be joined back to its record, and nothing said why."""
+    good = make_records(1)[0]
+    ids: list[Any] = [{"case": "12-345"}, ["12", "345"], True, 1.5, 7, None]
+    rows = [{**good, "id": value} for value in ids] + [{**good, "id": "after"}]
+    in_path = write_jsonl(tmp_path / "in.jsonl", rows)
+    stats = run_batch(in_path, tmp_path / "out.jsonl", config=LEXICAL, progress=False)
+    lines = read_lines(tmp_path / "out.jsonl")
+    assert [line["index"] for line in lines] == list(range(7))
+    assert (stats.errors, stats.written) == (4, 7)
+    for line, got in zip(lines, ["an object", "a list", "a boolean", "a number"], strict=False):
+        assert line["id"] is None and "report" not in line
+        assert line["error"] == f"record field 'id' must be a string or an integer, got {got}"
+    # An integer id is written through, a missing one is null, and the batch goes on.
+    assert [(line["id"], "report" in line) for line in lines[4:]] == [
+        (7, True), (None, True), ("after", True)
+    ]  # fmt: skip
+
+
 def test_evalset_records_use_their_gold_sentences(tmp_path: Path) -> None:
     record = make_records(1)[0]
     first = record["answer"].index(".") + 1

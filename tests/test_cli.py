@@ -426,3 +426,21 @@ def test_batch_writes_an_empty_answer_as_an_error_line_and_exits_1(
         "batch", str(in_path), str(tmp_path / "clean.jsonl"), "--config", str(lexical_preset)
     )
     assert clean.returncode == 0, clean.stderr
+
+
+# --------------------------------------------------------------------------- serve
+
+
+def test_serve_on_a_busy_port_is_one_line_and_exit_2(cli: Any, lexical_preset: Path) -> None:
+    """It printed "review page at http://..." and uvicorn's start-up lines, then the
+    bind error, and exited 3: a port already taken is bad input like any other."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = cli("serve", "--port", str(port), "--config", str(lexical_preset), timeout=60)
+    error = one_line_error(result)
+    assert error == f"Error: cannot listen on 127.0.0.1:{port}: address already in use"
+    assert result.stdout == "" and "review page" not in result.stderr

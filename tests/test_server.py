@@ -275,7 +275,7 @@ def test_tag_document_mode(
         (b"{not json", 422, "not valid JSON"),
         ({"answer": "Rent."}, 422, "sources"),
         ({"answer": "   \n", "sources": []}, 422, "answer is empty"),
-        ({"answer": "Rent.", "sources": [{"id": "a", "txt": "x"}]}, 422, "sources.0.text"),
+        ({"answer": "Rent.", "sources": [{"id": "a", "txt": "x"}]}, 422, "sources.0.txt"),
         # Commas are legal in ids now (issue 10.5); a control character is not.
         ({"answer": "Rent.", "sources": [{"id": "a,\tb", "text": "x"}]}, 400, "control char"),
         ({"answer": "Rent.", "sources": [], "config": "no-such-preset"}, 400, "unknown preset"),
@@ -442,9 +442,9 @@ def test_first_event_arrives_before_the_body_is_finished(
 
 def test_stream_input_errors(client: httpx.Client, example: dict[str, Any]) -> None:
     response = client.post("/v1/stream", content=b"")
-    assert response.status_code == 400 and "first line" in response.json()["error"]
+    assert response.status_code == 422 and "first line" in response.json()["error"]
     response = client.post("/v1/stream", content=b'{"sources": "nope"}\n')
-    assert response.status_code == 400 and "line 1" in response.json()["error"]
+    assert response.status_code == 422 and "line 1" in response.json()["error"]
 
     def bad_second_line() -> Iterator[bytes]:
         yield (json.dumps({"sources": example["sources"]}) + "\n").encode()
@@ -454,6 +454,25 @@ def test_stream_input_errors(client: httpx.Client, example: dict[str, Any]) -> N
         events = parse_events(response.read().decode())
     assert events == [("error", {"error": events[0][1]["error"]})]
     assert "line 2" in events[0][1]["error"]
+
+
+def test_stream_first_line_of_the_wrong_shape_is_422_as_in_align(
+    client: httpx.Client, example: dict[str, Any]
+) -> None:
+    """The README keeps 422 for the wrong shape and 400 for what the library refuses;
+    line 1 of a stream is the same request as /v1/align's body and answers the same."""
+    wrong = {"text": "The Tenant"}  # the text line sent first: no sources
+    streamed = client.post("/v1/stream", content=(json.dumps(wrong) + "\n").encode())
+    aligned = client.post("/v1/align", json={"answer": "The Tenant", **wrong})
+    assert streamed.status_code == aligned.status_code == 422, streamed.text
+    assert streamed.json()["error"].startswith("line 1: sources: Field required")
+    misspelt = {"sources": [{"id": "lease", "text": "Rent.", "offest": 3}]}
+    streamed = client.post("/v1/stream", content=(json.dumps(misspelt) + "\n").encode())
+    assert streamed.status_code == 422 and "line 1: sources.0.offest" in streamed.json()["error"]
+    # What the library refuses stays a 400.
+    refused = {"sources": [{"id": "a\x01b", "text": "Rent."}]}
+    streamed = client.post("/v1/stream", content=(json.dumps(refused) + "\n").encode())
+    assert streamed.status_code == 400 and "control characters" in streamed.json()["error"]
 
 
 def test_stream_over_the_size_limit_ends_with_an_error_event(
@@ -672,6 +691,124 @@ def test_align_reports_a_conflict_and_fails_on_it(client: httpx.Client) -> None:
     assert data["summary"]["conflicts"] == 1
     only_partial = client.post("/v1/align", json={**body, "fail_on": ["partial"]}).json()
     assert only_partial["passed"] is True
+
+
+# --------------------------------------------------------------------------- documents
+
+
+CHUNK_PARENT = "PREAMBLE. " * 10 + "The Tenant shall pay rent of $2,400 per month."
+CHUNK = CHUNK_PARENT[100:]
+CHUNK_ANSWER = "The Tenant shall pay rent of $2,400 per month."
+
+
+@pytest.mark.parametrize(
+    ("document", "start"),
+    [
+        ({"id": "lease", "text": CHUNK, "offset": 100}, 100),
+        ({"id": "lease", "text": CHUNK, "metadata": {"start_index": 100}}, 100),
+        ({"page_content": CHUNK, "metadata": {"source": "lease", "start_index": 100}}, 100),
+        ({"id": "lease", "text": CHUNK, "start_char_idx": 100, "metadata": {"start": "x"}}, 100),
+        ({"doc_id": "lease", "text": CHUNK, "start": 100, "offset": None}, 100),
+        ({"id": 1, "text": CHUNK}, 0),
+    ],
+    ids=["offset", "langchain metadata", "langchain", "llamaindex", "other names", "number id"],
+)
+def test_documents_are_placed_where_the_library_places_them(
+    client: httpx.Client, lexical_preset: Path, document: dict[str, Any], start: int
+) -> None:
+    """The same dict gives the same citation (id and offsets) from the API and the
+    library: ``metadata.start_index`` was dropped by the API and every offset pointed
+    into the chunk, not its parent; ``1`` and ``"1"`` are the same id (README)."""
+    response = client.post("/v1/align", json={"answer": CHUNK_ANSWER, "sources": [document]})
+    assert response.status_code == 200, response.text
+    (got,) = response.json()["sentences"][0]["citations"]
+    report = align(CHUNK_ANSWER, [document], config=load_config(lexical_preset))
+    (expected,) = report.sentences[0].citations
+    assert (got["source_id"], got["source_start"], got["source_end"]) == (
+        expected.source_id, expected.source_start, expected.source_end
+    )  # fmt: skip
+    assert got["source_start"] == start
+    document_text = CHUNK_PARENT if start else CHUNK  # offsets into the parent, when placed
+    assert document_text[got["source_start"] : got["source_end"]] == got["evidence"]
+
+
+@pytest.mark.parametrize("path", ["/v1/align", "/v1/tag"])
+@pytest.mark.parametrize(
+    ("document", "field"),
+    [
+        ({"id": "lease", "text": CHUNK, "offest": 100}, "sources.0.offest"),
+        ({"id": "lease", "text": CHUNK, "title": "Lease"}, "sources.0.title"),
+    ],
+    ids=["misspelt", "unknown"],
+)
+def test_unknown_document_fields_are_refused_by_name(
+    client: httpx.Client, path: str, document: dict[str, Any], field: str
+) -> None:
+    """A misspelt ``offest`` was dropped silently and the offsets pointed into the chunk."""
+    response = client.post(path, json={"answer": CHUNK_ANSWER, "sources": [document]})
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error.startswith(f"{field}: unknown field in a document") and "metadata" in error
+    assert "dictionary" not in error  # nothing about the phrase-map shape /v1/tag also takes
+
+
+def _document(**fields: Any) -> dict[str, Any]:
+    return {"sources": [{"id": "a", "text": CHUNK, **fields}]}
+
+
+PHRASES = {"sources": {"a": ["rent"]}}
+NOT_BOOLEAN = "word_level: Input should be a valid boolean"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "message"),
+    [
+        ("/v1/align", _document(offset=True), "sources.0.offset: Input should be a valid integer"),
+        ("/v1/align", _document(offset="3"), "sources.0.offset: Input should be a valid integer"),
+        ("/v1/align", _document(offset=3.0), "sources.0.offset: Input should be a valid integer"),
+        ("/v1/align", _document(metadata=[]), "sources.0.metadata"),
+        ("/v1/align", _document(id=True), "sources.0.id: a source id must be a string or an "
+         "integer, got boolean"),
+        ("/v1/tag", {**PHRASES, "word_level": "yes"}, NOT_BOOLEAN),
+        ("/v1/tag", {**PHRASES, "word_level": 1}, NOT_BOOLEAN),
+    ],
+    ids=["offset true", "offset string", "offset float", "metadata list", "id bool",
+         "word_level string", "word_level number"],
+)  # fmt: skip
+def test_values_of_the_wrong_type_are_422_as_the_library_refuses_them(
+    client: httpx.Client, path: str, body: dict[str, Any], message: str
+) -> None:
+    """Lax parsing turned ``offset: true`` into 1 and ``"yes"`` into true."""
+    response = client.post(path, json={"answer": CHUNK_ANSWER, **body})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"].startswith(message)
+
+
+def test_the_api_reads_every_document_key_the_library_reads() -> None:
+    """The two faces take the same shapes: a key the library learns must reach the API."""
+    from citemark import sources
+    from citemark.server.models import Document
+
+    read = {*sources._ID_KEYS, *sources._OFFSET_KEYS, "text", "page_content", "metadata"}
+    assert set(Document.model_fields) == read
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "text/plain", None])
+@pytest.mark.parametrize("path", ["/v1/align", "/v1/tag"])
+def test_a_body_not_sent_as_json_is_415_naming_the_content_type(
+    server: Any, path: str, content_type: str | None
+) -> None:
+    """``curl -d`` sends a form; the answer was "Input should be a valid dictionary"."""
+    body = json.dumps({"answer": CHUNK_ANSWER, "sources": [{"id": "a", "text": CHUNK}]})
+    headers = {"X-API-Key": KEY} | ({"Content-Type": content_type} if content_type else {})
+    response = httpx.post(f"{server.url}{path}", content=body, headers=headers, timeout=60)
+    assert response.status_code == 415, response.text
+    error = response.json()["error"]
+    assert "Content-Type: application/json" in error
+    assert (content_type or "none was sent") in error
+    headers["Content-Type"] = "application/json; charset=utf-8"
+    response = httpx.post(f"{server.url}{path}", content=body, headers=headers, timeout=60)
+    assert response.status_code == 200, response.text
 
 
 FREEZE_PROBE = """

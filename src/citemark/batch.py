@@ -354,9 +354,19 @@ def _parse(record: dict[str, Any] | str | bytes) -> dict[str, Any]:
     return record
 
 
-def _record_id(data: dict[str, Any]) -> Any:
+def _record_id(data: dict[str, Any]) -> str | int | None:
+    """The record's id: a string or an integer, or ``None`` when it has none.
+
+    An id of another type (an object, a list, a number with a fraction, a boolean)
+    is an error for that record: written as ``null`` it could not be joined back to
+    its input, and written through it would not be an id the output promises.
+    """
     value = data.get("id")
-    return value if isinstance(value, str | int) and not isinstance(value, bool) else None
+    if value is None or isinstance(value, str) or type(value) is int:
+        return value
+    names = {bool: "a boolean", float: "a number", list: "a list", dict: "an object"}
+    got = names.get(type(value), type(value).__name__)
+    raise InputError(f"record field 'id' must be a string or an integer, got {got}")
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:

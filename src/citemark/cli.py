@@ -625,6 +625,10 @@ def serve_command(
         freeze_after_warm_up=True,
     )
     app = create_app(settings)
+    # Bound here, before anything is printed, and handed to uvicorn: a busy port is one
+    # line and exit 2, not a "review page at ..." line for a server that never ran.
+    sock = _listen_socket(host, port)
+    port = sock.getsockname()[1]  # the port the system chose, for --port 0
     if not settings.api_key and host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(
             f"warning: listening on {host} without an API key; anyone who can reach it can use "
@@ -637,7 +641,35 @@ def serve_command(
     # Idle keep-alive connections stay open 30 s, not uvicorn's 5 s: under load a client
     # reusing a connection the server was just closing got a ReadError (11 in 10,453
     # requests of benchmarks/load.py with 5 s; 0 in 15,000 with 30 s).
-    uvicorn.run(app, host=host, port=port, log_level="info", timeout_keep_alive=30)
+    options = uvicorn.Config(app, host=host, port=port, log_level="info", timeout_keep_alive=30)
+    server = uvicorn.Server(options)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    if not server.started:
+        raise click.ClickException(f"the server on {_url_host(host)}:{port} did not start")
+
+
+def _listen_socket(host: str, port: int) -> Any:
+    """A socket bound to ``host:port`` as uvicorn binds one, or a one-line error naming it."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        reason = exc.strerror or str(exc)
+        raise click.ClickException(
+            f"cannot listen on {_url_host(host)}:{port}: {reason.lower()}"
+        ) from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _url_host(host: str) -> str:

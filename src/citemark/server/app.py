@@ -3,8 +3,8 @@
 Endpoints that align are plain ``def`` functions, so FastAPI runs them in its
 threadpool: a long alignment never blocks the event loop, and /healthz answers
 while it runs. Errors always come back as ``{"error": "..."}``: 400 for input
-the library refuses, 422 for a body of the wrong shape, 401 without the API key,
-413 over the size limit, 503 past the time budget.
+the library refuses, 422 for a body of the wrong shape, 415 for a body not sent
+as JSON, 401 without the API key, 413 over the size limit, 503 past the time budget.
 
 Each align or tag request gets a :class:`~citemark.Deadline` of ``max_seconds``;
 the pipeline reads the clock between its steps and stops with
@@ -15,6 +15,7 @@ per request would load the model and prepare the sources again each time).
 
 # No `from __future__ import annotations`: FastAPI reads the annotations at runtime.
 
+import email.message
 import hmac
 import json
 import logging
@@ -24,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse
@@ -91,6 +92,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "Input the library refuses (the message says why)."},
     401: {"model": ErrorOut, "description": "Missing or wrong API key."},
     413: {"model": ErrorOut, "description": "Request body over the size limit."},
+    415: {
+        "model": ErrorOut,
+        "description": "Body not sent as JSON (Content-Type: application/json).",
+    },
     422: {"model": ErrorOut, "description": "Body of the wrong shape."},
     503: {
         "model": ErrorOut,
@@ -132,6 +137,34 @@ def _presented_key(scope: Scope) -> str | None:
         return key.decode("latin-1")
     scheme, _, token = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _json_body(request: Request) -> None:
+    """Refuse a body not labelled as JSON with 415, naming the content type.
+
+    FastAPI parses the body only when it is labelled ``application/json`` (or
+    ``+json``); ``curl -d`` labels it a form, and the client would read "Input
+    should be a valid dictionary" about a body that looks like a good JSON object.
+    Runs before the body is validated.
+    """
+    declared = request.headers.get("content-type")
+    if declared:
+        message = email.message.Message()
+        message["content-type"] = declared
+        subtype = message.get_content_subtype()
+        if message.get_content_maintype() == "application" and (
+            subtype == "json" or subtype.endswith("+json")
+        ):
+            return
+    sent = f"not {declared[:100]!r}" if declared else "none was sent"
+    raise HTTPException(
+        415,
+        f"the body must be JSON sent with Content-Type: application/json ({sent}; "
+        "with curl: -H 'Content-Type: application/json')",
+    )
+
+
+JSON_BODY = Depends(_json_body)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -184,13 +217,26 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         """The preset names a request may pass as ``config``."""
         return Presets(default=engine.default_config.name, presets=preset_names())
 
-    @app.get("/v1/example", response_model=Example, tags=["service"], responses=ERRORS)
+    # Unset document keys (all but id and text) left out, as the example has them.
+    @app.get(
+        "/v1/example",
+        response_model=Example,
+        response_model_exclude_unset=True,
+        tags=["service"],
+        responses=ERRORS,
+    )
     def example() -> dict[str, Any]:
         """The bundled lease example: an answer, its sources, and a phrase map."""
         text = resources.files("citemark").joinpath("examples/lease.json").read_text("utf-8")
         return json.loads(text)
 
-    @app.post("/v1/align", response_model=AlignResponse, tags=["align"], responses=ERRORS)
+    @app.post(
+        "/v1/align",
+        response_model=AlignResponse,
+        tags=["align"],
+        responses=ERRORS,
+        dependencies=[JSON_BODY],
+    )
     def align(request: AlignRequest) -> dict[str, Any]:
         """Judge every sentence of the answer: supported, partial or unsupported.
 
@@ -204,7 +250,13 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         report = engine.align(request.answer, _plain(request.sources), config, deadline)
         return report.to_dict(request.fail_on)
 
-    @app.post("/v1/tag", response_model=TagResponse, tags=["align"], responses=ERRORS)
+    @app.post(
+        "/v1/tag",
+        response_model=TagResponse,
+        tags=["align"],
+        responses=ERRORS,
+        dependencies=[JSON_BODY],
+    )
     def tag(request: TagRequest) -> dict[str, Any]:
         """The answer with ``<cite ids="...">`` tags around what it takes from the sources.
 
@@ -256,7 +308,8 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
 
 
 def _plain(documents: list[Document]) -> list[dict[str, Any]]:
-    return [d.model_dump() for d in documents]
+    """The documents as the client sent them, for the library to read as it reads dicts."""
+    return [d.given() for d in documents]
 
 
 def _add_error_handlers(app: FastAPI) -> None:

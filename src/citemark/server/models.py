@@ -12,9 +12,22 @@ field the report gains later is passed through rather than silently dropped.
 # annotations at runtime.
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictBool,
+    StrictStr,
+    Tag,
+    field_validator,
+    model_validator,
+)
+
+# The keys the library reads from a document dict: the API reads the same ones.
+from ..sources import _ID_KEYS as ID_KEYS
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
@@ -35,25 +48,108 @@ _EXAMPLE_ANSWER = (
 )
 
 
-class Document(BaseModel):
-    """One source document, or one chunk of a parent document."""
+# A chunk's place in its parent: a JSON integer, never ``true``, ``"3"`` or ``3.0``, which
+# the library refuses too (a lax int would turn ``true`` into offset 1).
+ChunkOffset = Annotated[int, Field(strict=True, ge=0)]
 
-    id: str = Field(min_length=1, description="Source id, shown in citations.", examples=["lease"])
-    text: str = Field(description="The document's text (or the chunk's).")
-    offset: int = Field(
-        0,
-        ge=0,
-        description="Where this chunk starts in its parent document (0 for a whole document); "
-        "evidence offsets then refer to the parent.",
+
+def _source_id(value: object) -> object:
+    """A string or an integer (``1`` and ``"1"`` are the same id, as in the library);
+    anything else is refused here with its type, in one message rather than one per
+    member of a union."""
+    if value is None or isinstance(value, str) or type(value) is int:
+        return value
+    raise ValueError(f"a source id must be a string or an integer, got {_json_type(value)}")
+
+
+def _json_type(value: object) -> str:
+    names = {bool: "boolean", float: "number", list: "array", dict: "object"}
+    return names.get(type(value), type(value).__name__)
+
+
+class Document(BaseModel):
+    """One source document, or one chunk of a parent document.
+
+    Exactly the keys the library reads from a dict (:func:`citemark.align`), so that
+    the API places every chunk where the library does: ``{"id", "text", "offset"}``,
+    or a LangChain-shaped ``{"page_content", "metadata": {"source", "start_index"}}``.
+    Any other key is refused: a misspelt ``offest`` would otherwise be dropped and
+    every citation would point into the chunk instead of its parent. A document's
+    own extras (a title, a URL) go in ``metadata``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | int | None = Field(
+        None,
+        description='Source id, shown in citations; 1 and "1" are the same id. '
+        "Or give it as source_id, doc_id or source, here or in metadata.",
+        examples=["lease"],
     )
+    text: StrictStr | None = Field(
+        None, description="The document's text (or the chunk's); or give it as page_content."
+    )
+    offset: ChunkOffset | None = Field(
+        0,
+        description="Where this chunk starts in its parent document (0 for a whole document); "
+        "evidence offsets then refer to the parent. Also read as start, start_index, "
+        "start_char_idx or doc_char_start.",
+    )
+    page_content: StrictStr | None = Field(None, description="The text, as LangChain names it.")
+    source_id: str | int | None = Field(None, description="The id, under another name.")
+    doc_id: str | int | None = Field(None, description="The id, under another name.")
+    source: str | int | None = Field(None, description="The id, under another name.")
+    start: ChunkOffset | None = Field(None, description="The offset, under another name.")
+    start_index: ChunkOffset | None = Field(
+        None, description="The offset, as LangChain's text splitters name it."
+    )
+    start_char_idx: ChunkOffset | None = Field(
+        None, description="The offset, as LlamaIndex names it."
+    )
+    doc_char_start: ChunkOffset | None = Field(None, description="The offset, under another name.")
+    metadata: dict[str, Any] | None = Field(
+        None,
+        description="Anything else about the document. Of its keys, only an id (id, "
+        "source_id, doc_id, source, where none is given above) and the offsets text "
+        "splitters write (start_index, start_char_idx, doc_char_start) are read.",
+    )
+
+    _id_type = field_validator("id", "source_id", "doc_id", "source", mode="before")(_source_id)
+
+    @field_validator("id", "source_id", "doc_id", "source")
+    @classmethod
+    def _id_not_empty(cls, value: str | int | None) -> str | int | None:
+        """An empty id is a shape error (422); a blank one the library refuses (400)."""
+        if value == "":
+            raise ValueError("a source id must not be empty")
+        return value
+
+    @model_validator(mode="after")
+    def _has_text_and_id(self) -> "Document":
+        """Text and an id under one of their names, found by the library's own rule."""
+        given = self.given()
+        metadata = self.metadata or {}
+        if given.get("text", given.get("page_content")) is None:
+            raise ValueError("a document needs its text (text, or page_content)")
+        if all(given.get(k) is None and metadata.get(k) is None for k in ID_KEYS):
+            raise ValueError(f"a document needs an id ({', '.join(ID_KEYS)}, or one in metadata)")
+        return self
+
+    def given(self) -> dict[str, Any]:
+        """The keys the client sent, and only those, for the library to read.
+
+        A default ``offset: 0`` must not reach it: the library takes the first
+        offset key it finds, and 0 would hide a ``metadata.start_index``.
+        """
+        return self.model_dump(exclude_unset=True)
 
 
 class ConfigChoice(BaseModel):
     """The preset and mode a request runs with; both default to the server's.
 
     Requests refuse fields they do not know: ``{"confg": "legal-strict"}`` would
-    otherwise run silently with the server's preset. (Documents stay lenient, since
-    RAG pipelines send them with titles, metadata and the like.)
+    otherwise run silently with the server's preset. Documents refuse them too (see
+    :class:`Document`); their extras belong in ``metadata``.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -100,6 +196,25 @@ class AlignRequest(ConfigChoice):
     _answer_not_blank = field_validator("answer")(_not_blank)
 
 
+def _sources_kind(value: object) -> str:
+    """A JSON object is a phrase map, anything else is read as a list of documents.
+
+    Choosing by type, rather than trying both, names only the problem of the kind
+    sent: ``sources.0.offest``, not that and "Input should be a valid dictionary".
+    """
+    return PHRASE_MAP if isinstance(value, Mapping) else DOCUMENTS
+
+
+# Union tags, which pydantic puts in an error's location; describe() leaves them out.
+PHRASE_MAP = "phrase map"
+DOCUMENTS = "documents"
+
+TagSources = Annotated[
+    Annotated[list[Document], Tag(DOCUMENTS)] | Annotated[dict[str, list[str]], Tag(PHRASE_MAP)],
+    Discriminator(_sources_kind),
+]
+
+
 class TagRequest(ConfigChoice):
     """An answer and either a phrase map (phrase mode) or documents (document mode)."""
 
@@ -116,11 +231,11 @@ class TagRequest(ConfigChoice):
     )
 
     answer: str = Field(description="The text to tag.")
-    sources: list[Document] | dict[str, list[str]] = Field(
+    sources: TagSources = Field(
         description="A map of source id to quoted phrases (phrase mode: exact phrases only), "
         "or a list of documents (document mode: quotes and paraphrase support)."
     )
-    word_level: bool = Field(
+    word_level: StrictBool = Field(
         True, description="Phrase mode only: match whole words only (false: any substring)."
     )
 
@@ -312,8 +427,31 @@ def describe(errors: Sequence[Mapping[str, Any]], limit: int = 3) -> str:
             detail = (error.get("ctx") or {}).get("error", "")
             parts.append(f"the body is not valid JSON: {detail}".rstrip(": "))
             continue
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        loc = _location(error.get("loc", ()))
         message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        if error.get("type") == "extra_forbidden" and _in_document(loc):
+            message = UNKNOWN_DOCUMENT_KEY
+        where = ".".join(str(p) for p in loc)
         parts.append(f"{where}: {message}" if where else message)
     more = len(errors) - limit
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+UNKNOWN_DOCUMENT_KEY = (
+    "unknown field in a document (it takes id, text, offset and metadata, or the other "
+    "names /docs lists; put anything else in metadata)"
+)
+
+
+def _location(loc: Sequence[Any]) -> list[Any]:
+    """An error's location without "body" and without the union tag after "sources"."""
+    return [
+        p
+        for n, p in enumerate(loc)
+        if p != "body" and not (n and loc[n - 1] == "sources" and p in (DOCUMENTS, PHRASE_MAP))
+    ]
+
+
+def _in_document(loc: Sequence[Any]) -> bool:
+    """Whether ``loc`` is a key of a document: ``sources.<n>.<key>``."""
+    return len(loc) == 3 and loc[0] == "sources" and isinstance(loc[1], int)

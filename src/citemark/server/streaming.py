@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
@@ -47,17 +48,22 @@ async def lines_of(chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
 
 
 async def read_header(lines: AsyncIterator[bytes]) -> StreamHeader:
-    """Line 1 of the body; a problem here is still a plain 400, before any event."""
+    """Line 1 of the body; a problem here is a plain error answer, before any event.
+
+    A line 1 of the wrong shape (or none) is a 422, as the same mistake is in
+    /v1/align's body; what the library refuses in its sources is a 400 from the
+    caller, when it prepares them.
+    """
     try:
         first = await anext(lines)
     except StopAsyncIteration:
-        raise InputError(
-            'empty body: the first line must be {"sources": [...]}, then {"text": ...} lines'
+        raise HTTPException(
+            422, 'empty body: the first line must be {"sources": [...]}, then {"text": ...} lines'
         ) from None
     try:
         return StreamHeader.model_validate_json(first)
     except ValidationError as exc:
-        raise InputError(f"line 1: {describe(exc.errors())}") from None
+        raise HTTPException(422, f"line 1: {describe(exc.errors())}") from None
 
 
 async def sentence_events(lines: AsyncIterator[bytes], streamer: Streamer) -> AsyncIterator[bytes]:
