@@ -640,3 +640,47 @@ def test_part_trigger_is_the_first_of_the_trigger_positions(text: str, data: st.
     end = data.draw(st.integers(start, len(text)))
     expected = next(_trigger_positions(triggers, text, start, end), None) is not None
     assert _part_trigger(triggers, text, start, end) == expected
+
+
+# Trial 39: court abbreviations that end a sentence, item numbers that open one.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The case was heard in the S.D.N.Y. The court awarded punitive damages of $5 million.",
+            [
+                "The case was heard in the S.D.N.Y.",
+                "The court awarded punitive damages of $5 million.",
+            ],
+        ),
+        (
+            "The appeal was heard in the 9th Cir. The panel reversed and awarded attorney fees.",
+            [
+                "The appeal was heard in the 9th Cir.",
+                "The panel reversed and awarded attorney fees.",
+            ],
+        ),
+        (
+            "Venue lies in the E.D. Va. Defendant waived its jurisdiction defense.",
+            ["Venue lies in the E.D. Va.", "Defendant waived its jurisdiction defense."],
+        ),
+        (
+            "Filed in the U.S. Dist. Ct. The judge is Smith.",
+            ["Filed in the U.S. Dist. Ct.", "The judge is Smith."],
+        ),
+        (
+            "1. The tenant pays rent. 2. The landlord repairs. 3. Parking is included.",
+            ["1. The tenant pays rent.", "2. The landlord repairs.", "3. Parking is included."],
+        ),
+        # and where they go on
+        ("See Smith v. Jones, 123 F.3d 456 (9th Cir. 1999).", None),
+        ("See 410 U.S. 113, 93 S. Ct. 705 (1973).", None),
+        ("The case is in the S.D.N.Y. and the E.D.N.Y. courts.", None),
+        ("J.R.R. Tolkien wrote it.", None),
+        ("See So. 2d 456. The court held.", ["See So. 2d 456.", "The court held."]),
+    ],
+)
+def test_a_court_abbreviation_or_an_item_number_ends_or_opens_sentences(
+    text: str, expected: list[str] | None
+) -> None:
+    assert [text[s.start : s.end] for s in segment(text)] == (expected or [text])

@@ -34,6 +34,10 @@ LEGAL_NAME_PARTS = (
     "Emp.", "Lab.", "Prop.", "Bus.", "Fam.", "Util.",
 )  # fmt: skip
 NEVER_ENDS = _NEVER_GENERAL + LEGAL_NAME_PARTS
+# Court names that also end a sentence in running text ("heard in the 9th Cir. The
+# panel"): read as starters by the segmenter (a typical opener after them starts a new
+# sentence; a year or page, "(9th Cir. 1999)", never does), as name parts by the name scan.
+COURT_ENDS = ("Cir.", "Ct.")
 
 # Often the last word of a sentence: a capitalised word after them starts a new one.
 COMPANY = (

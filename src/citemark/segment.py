@@ -37,7 +37,7 @@ from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from citemark.abbreviations import COMPANY, NEVER_ENDS, NUMBERING, STARTER
+from citemark.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, STARTER
 from citemark.types import Span
 
 if TYPE_CHECKING:
@@ -87,7 +87,10 @@ _STARTERS = frozenset(
     "What Which Who Whom Whose Where Why How Then Finally First Second Third Next Notably "
     "Similarly Indeed Further Nevertheless Nonetheless Yet Even Only To With Without Upon "
     "Pursuant Instead Otherwise Consequently Hence Meanwhile Likewise Specifically See "
-    "Today Later Despite During Unless Until Whether One Two Three".split()
+    "Today Later Despite During Unless Until Whether One Two Three "
+    # a suit's parties open its sentences: "Venue lies in the E.D. Va. Defendant waived"
+    "Plaintiff Plaintiffs Defendant Defendants Appellant Appellants Appellee Appellees "
+    "Petitioner Petitioners Respondent Respondents".split()
 )
 
 _OPENERS = frozenset("([{“‘«「『（【〈《")
@@ -423,6 +426,7 @@ def _abbreviation_classes() -> dict[str, _Ends]:
         (COMPANY, _Ends.COMPANY),
         (NUMBERING, _Ends.NUMBERING),
         (NEVER_ENDS, _Ends.NEVER),
+        (COURT_ENDS, _Ends.STARTER),
     ):
         for word in words:
             for variant in _case_variants(word):
@@ -457,7 +461,9 @@ def _repair_boundaries(doc: Doc) -> Doc:
     tables = _tables()
     for i, orth in enumerate(doc.to_array(ORTH).tolist()):
         if orth in tables.watched:
-            _review_watched_token(doc, starts, i, tables.classes)
+            _review_watched_token(doc, starts, i, tables.classes.get(doc[i].text))
+    for i in _unlisted_dotted_forms(doc, tables.classes):
+        _review_watched_token(doc, starts, i, _Ends.STARTER)
     flags = np.where(starts, 1, -1).astype(np.int64).astype(np.uint64)
     doc.from_array([SENT_START], flags)
     return doc
@@ -474,7 +480,26 @@ def _review_sentencizer_start(doc: Doc, starts: list[bool], j: int) -> None:
         starts[start] = True
 
 
-def _review_watched_token(doc: Doc, starts: list[bool], i: int, classes: dict[str, _Ends]) -> None:
+# A dotted form no list names, its last period in its token: "S.D.N.Y.", "E.D.N.Y.".
+_DOTTED_FORM = re.compile(r"(?<!\S)(?:[A-Za-z]{1,4}\.){2,}(?=\s)")
+
+
+def _unlisted_dotted_forms(doc: Doc, classes: dict[str, _Ends]) -> list[int]:
+    """Token indices of dotted forms no list names ("in the S.D.N.Y. The court"): read
+    as the starters are (a state, "U.S."), they end a sentence before a typical opener.
+    Before, only a listed abbreviation was ever looked at, so a court's district hid the
+    sentence after it inside the one before."""
+    out = []
+    for m in _DOTTED_FORM.finditer(doc.text):
+        if m.group() in classes:
+            continue
+        span = doc.char_span(m.start(), m.end())
+        if span is not None and len(span) == 1:
+            out.append(span.start)
+    return out
+
+
+def _review_watched_token(doc: Doc, starts: list[bool], i: int, kind: _Ends | None) -> None:
     """Start a sentence after an abbreviation that ends one, or at a mid-line bullet."""
     text = doc[i].text
     if text in _BULLETS:
@@ -489,7 +514,7 @@ def _review_watched_token(doc: Doc, starts: list[bool], i: int, classes: dict[st
     if _comma_outside_brackets(doc, i + 1, start):
         return
     at = _word_index_at_or_after(doc, start)
-    if at is not None and _abbreviation_ends(classes[text], text, doc[at].text):
+    if at is not None and kind is not None and _abbreviation_ends(kind, text, doc[at].text):
         starts[start] = True
 
 
@@ -560,7 +585,22 @@ def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
         return False
     if _is_enumerator(doc[before].text) and _starts_sentence(doc, starts, before):
         return True  # a bare "9." or "(k)." numbers the sentence that follows it
+    if _numbers_next(doc, at):
+        return False  # "... pays rent. 2. The landlord ...": the next item's number
     return doc[term].text == "." and _number_continues(doc[before].text, word)
+
+
+def _numbers_next(doc: Doc, at: int) -> bool:
+    """Whether token ``at`` is an item number of an inline list, a bare "2." before a
+    capitalised word ("1. The tenant pays rent. 2. The landlord repairs.")."""
+    return (
+        at + 2 < len(doc)
+        and doc[at].text.isdigit()
+        and len(doc[at].text) <= 2
+        and doc[at + 1].text == "."
+        and _gap_before(doc, at + 2)
+        and doc[at + 2].text[:1].isupper()
+    )
 
 
 def _lowercase_continues(doc: Doc, term: int, start: int, at: int) -> bool:
