@@ -491,3 +491,13 @@ def test_the_role_order_and_ruling_rules_are_linear_in_a_long_text() -> None:
     ):
         found = check_facts(text, [text])
         assert found.conflicts == ()  # a text never contradicts itself
+
+
+@pytest.mark.timeout(10)
+def test_the_clause_opening_of_an_edited_quote_reads_a_run_of_spaces_once() -> None:
+    """Two optional space runs with only an optional comma between them read a run of
+    spaces before a failing word again from each of its spaces (20,000 spaces: 10 s)."""
+    from citemark.edits import _CLAUSE_OPENING
+
+    assert _CLAUSE_OPENING.match(" " * 200_000 + "x") is None
+    assert _CLAUSE_OPENING.match(" " * 200_000 + ", and the Tenant") is not None

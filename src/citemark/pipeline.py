@@ -12,6 +12,7 @@ from dataclasses import replace
 from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
 from .deadline import Deadline, as_deadline, check
+from .edits import edited_words
 from .embed import Embedder, default_embedder
 from .errors import InputError
 from .facts import Fact
@@ -91,12 +92,15 @@ def _align(
     # On plain text a sentence's tokens are the answer's tokens inside it (checked
     # per sentence), which spares tokenizing every sentence again.
     plain = is_plain(answer)
+    # Word vectors for the swapped-word test of an edited quote: the static model's,
+    # whatever model scored the sentences (a word alone is what a static model encodes).
+    words_model = default_embedder("static") if hybrid else None
     results = []
     for n, (support, found) in enumerate(zip(supports, near, strict=True)):
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
         own = slice_tokenized(tokens, support.span) if plain else None
-        results.append(_result(index, answer, support, found, cfg, judge, own))
+        results.append(_result(index, answer, support, found, cfg, judge, own, words_model))
     notes = () if hybrid else ("lexical mode: the embedding model was not used",)
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes)
 
@@ -160,8 +164,11 @@ def _result(
     config: Config,
     judge: Judge,
     own: Tokens | None = None,
+    words_model: Embedder | None = None,
 ) -> SentenceResult:
-    """``own`` are the sentence's tokens (``tokenize`` of its text) when the caller has them."""
+    """``own`` are the sentence's tokens (``tokenize`` of its text) when the caller has
+    them; ``words_model`` gives word vectors to the edited-quote test (none in lexical
+    mode)."""
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
@@ -177,6 +184,13 @@ def _result(
         # Nothing to check: neither flagged nor "supported" on a few shared words.
         status = "no_claim"
     citations = _citations(index, span, support, matches, config, status)
+    # A quote with a word swapped or a clause added is no support, however much of the
+    # source it repeats (citations are the same for supported and partial).
+    edited: tuple[Span, ...] = ()
+    if status == "supported" and matches:
+        edited = edited_words(index, answer, span, words, matches, words_model)
+        if edited:
+            status = "partial"
     # Where a reviewer should look: the words none of the sentence's citations back
     # (nothing to look for in a supported sentence or one that claims nothing).
     unsupported: tuple[Span, ...] = ()
@@ -203,6 +217,8 @@ def _result(
         unsupported = outside_cited_ids(answer, span, found, placed, ids)
         if unsupported and citations:
             unsupported = _unquoted(answer, unsupported, span, matches)
+        if edited:
+            unsupported = _joined(answer, (*unsupported, *edited))
     return SentenceResult(
         span.start,
         span.end,
@@ -235,6 +251,18 @@ def _unquoted(
             words = _words_of(answer, Span(a, b))
             if words is not None:
                 out.append(words)
+    return tuple(out)
+
+
+def _joined(answer: str, spans: Sequence[Span]) -> tuple[Span, ...]:
+    """``spans`` in order, those that overlap or stand apart by spaces alone joined (an
+    edited quote's words beside the unsupported-word model's)."""
+    out: list[Span] = []
+    for found in sorted(spans):
+        if out and (found.start <= out[-1].end or not answer[out[-1].end : found.start].strip()):
+            out[-1] = Span(out[-1].start, max(out[-1].end, found.end))
+        else:
+            out.append(found)
     return tuple(out)
 
 
