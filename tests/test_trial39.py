@@ -165,3 +165,34 @@ def test_a_clause_of_the_sources_own_words_after_a_quote_stays_supported() -> No
         "The Tenant shall pay rent of $2,400 per month, and the Landlord shall maintain the roof."
     )
     assert citemark.align(answer, CAT).sentences[0].status == "supported"
+
+
+DEPOSIT = [
+    {
+        "id": "lease",
+        "text": "The Tenant shall pay rent of $2,400 per month. Smoking is not allowed in the "
+        "Premises. The security deposit is two months' rent.",
+    }
+]
+
+
+@pytest.mark.parametrize("label", ["2.", "2)", "(2)", "ii.", "(b)", "•"])
+def test_a_list_label_is_neither_support_nor_a_reason_to_cite(label: str) -> None:
+    answer = f"{label} The security deposit is two months' rent."
+    report = citemark.align(answer, DEPOSIT)
+    result = report.sentences[0]
+    assert result.status == "supported"
+    # the label is plain text, and its "2" draws no citation of "$2,400 per month"
+    assert report.tagged().startswith(f"{label} <cite")
+    assert all("2,400" not in c.evidence for c in result.citations)
+
+
+def test_a_list_label_is_never_an_unsupported_word() -> None:
+    answer = "1. Tenants pay $2,400 rent each month.\n3) Parking is included."
+    report = citemark.align(answer, DEPOSIT)
+    last = report.sentences[-1]
+    assert last.status == "unsupported"
+    shown = [answer[s.start : s.end] for s in last.unsupported_spans]
+    assert shown and all("3" not in words for words in shown), shown
+    # the sentence itself still holds its label: offsets are the answer's
+    assert last.text == "3) Parking is included."

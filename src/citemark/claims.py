@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from .facts import extract_facts
+from .segment import LIST_MARKER
 from .tokens import Tokens, tokenize
 from .words import STOPWORDS, content_units, unit
 
@@ -131,3 +132,19 @@ def alone_on_line(answer: str, start: int, end: int) -> bool:
     before = answer[line_start:start]
     after = answer[end : line_end if line_end >= 0 else len(answer)]
     return not before.strip() and not after.strip()
+
+
+def label_length(sentence: str) -> int:
+    """Characters of the list label that opens ``sentence``, with the spaces after it:
+    "2. ", "(b) ", "ii) ", "• " (0 when there is none, or nothing after it).
+
+    A label numbers a claim and claims nothing itself: read as a claim's word, "2." was
+    drawn as paraphrase support and drew a citation of "$2,400 per month" (trial 39).
+    """
+    found = LIST_MARKER.match(sentence)
+    if found is None:
+        return 0
+    end = found.end()
+    while end < len(sentence) and sentence[end].isspace():
+        end += 1
+    return end if any(c.isalnum() for c in sentence[end:]) else 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from .claims import alone_on_line, is_no_claim
+from .claims import alone_on_line, is_no_claim, label_length
 from .config import Config, load_config
 from .deadline import Deadline, as_deadline, check
 from .edits import edited_words
@@ -84,14 +84,17 @@ def _align(
     hybrid = cfg.mode == "hybrid"
     if hybrid and embedder is None:
         embedder = default_embedder(cfg.embedder, cfg.device)
-    supports = find_support(
-        index, answer, spans, tokens, blocks, cfg, embedder if hybrid else None, deadline=limit
-    )
+    # What the sentences claim: the answer with their list labels blanked ("2. The
+    # deposit ..."), the same length, so that every offset holds.
+    claimed = _unlabelled(answer, spans)
+    claim_tokens = tokens if claimed is answer else tokenize(claimed)
+    model = embedder if hybrid else None
+    supports = find_support(index, claimed, spans, claim_tokens, blocks, cfg, model, deadline=limit)
     judge = judge or LogisticJudge(cfg, cfg.mode)
     near = overlapping(spans, matches)
     # On plain text a sentence's tokens are the answer's tokens inside it (checked
     # per sentence), which spares tokenizing every sentence again.
-    plain = is_plain(answer)
+    plain = is_plain(claimed)
     # Word vectors for the swapped-word test of an edited quote: the static model's,
     # whatever model scored the sentences (a word alone is what a static model encodes).
     words_model = default_embedder("static") if hybrid else None
@@ -99,8 +102,10 @@ def _align(
     for n, (support, found) in enumerate(zip(supports, near, strict=True)):
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
-        own = slice_tokenized(tokens, support.span) if plain else None
-        results.append(_result(index, answer, support, found, cfg, judge, own, words_model))
+        own = slice_tokenized(claim_tokens, support.span) if plain else None
+        results.append(
+            _result(index, answer, support, found, cfg, judge, own, words_model, claimed)
+        )
     notes = () if hybrid else ("lexical mode: the embedding model was not used",)
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes)
 
@@ -165,22 +170,28 @@ def _result(
     judge: Judge,
     own: Tokens | None = None,
     words_model: Embedder | None = None,
+    claimed: str | None = None,
 ) -> SentenceResult:
-    """``own`` are the sentence's tokens (``tokenize`` of its text) when the caller has
-    them; ``words_model`` gives word vectors to the edited-quote test (none in lexical
-    mode)."""
+    """``own`` are the tokens of the sentence's claim (``tokenize`` of its text in
+    ``claimed``, the answer with list labels blanked) when the caller has them;
+    ``words_model`` gives word vectors to the edited-quote test (none in lexical mode)."""
+    claimed = answer if claimed is None else claimed
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
     capping = cap_candidates(support.missing, support.unsourced, config)
     status = status_of(judgement.score, capping, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
-    # The sentence's own tokens, shared by the no-claim test and the unsupported words.
-    words = own if own is not None else tokenize(text)
+    # The claim's tokens, shared by the no-claim test and the unsupported words.
+    words = own if own is not None else tokenize(claimed[span.start : span.end])
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"
-    elif is_no_claim(text, alone_on_line=alone_on_line(answer, span.start, span.end), tokens=words):
+    elif is_no_claim(
+        claimed[span.start : span.end],
+        alone_on_line=alone_on_line(answer, span.start, span.end),
+        tokens=words,
+    ):
         # Nothing to check: neither flagged nor "supported" on a few shared words.
         status = "no_claim"
     citations = _citations(index, span, support, matches, config, status)
@@ -188,7 +199,7 @@ def _result(
     # source it repeats (citations are the same for supported and partial).
     edited: tuple[Span, ...] = ()
     if status == "supported" and matches:
-        edited = edited_words(index, answer, span, words, matches, words_model)
+        edited = edited_words(index, claimed, span, words, matches, words_model)
         if edited:
             status = "partial"
     # Where a reviewer should look: the words none of the sentence's citations back
@@ -197,13 +208,13 @@ def _result(
     if status in ("partial", "unsupported"):
         placed = shift(words, span.start)
         found = unsupported_spans(
-            answer,
+            claimed,
             span,
             sentence_evidence(citations),
             tokens=placed,
             context=context_from_index(
                 index,
-                answer,
+                claimed,
                 span,
                 judged_supported=False,
                 tokens=words,
@@ -214,11 +225,11 @@ def _result(
         )
         # A span that writes out a cited source's id names that source, not a claim.
         ids = sorted({c.source_id for c in citations})
-        unsupported = outside_cited_ids(answer, span, found, placed, ids)
+        unsupported = outside_cited_ids(claimed, span, found, placed, ids)
         if unsupported and citations:
-            unsupported = _unquoted(answer, unsupported, span, matches)
+            unsupported = _unquoted(claimed, unsupported, span, matches)
         if edited:
-            unsupported = _joined(answer, (*unsupported, *edited))
+            unsupported = _joined(claimed, (*unsupported, *edited))
     return SentenceResult(
         span.start,
         span.end,
@@ -233,6 +244,21 @@ def _result(
         unsupported,
         _placed(support.unsourced, span.start),
     )
+
+
+def _unlabelled(answer: str, spans: Sequence[Span]) -> str:
+    """``answer`` with the list label that opens each sentence blanked ("2. ", "(b) "),
+    or ``answer`` itself when no sentence has one."""
+    labels = [(s.start, label_length(answer[s.start : s.end])) for s in spans]
+    labels = [(start, n) for start, n in labels if n]
+    if not labels:
+        return answer
+    parts, at = [], 0
+    for start, n in labels:
+        parts += [answer[at:start], " " * n]
+        at = start + n
+    parts.append(answer[at:])
+    return "".join(parts)
 
 
 def _unquoted(

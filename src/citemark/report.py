@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
+from .claims import label_length
 from .errors import InputError
 from .facts import Fact
 from .fold import is_word_char
@@ -196,6 +197,10 @@ class Report:
                 # Words no citation supports are not drawn as paraphrase support either.
                 cuts = [(b.start, b.end) for b in blocks]
                 cuts += [(u.start, u.end) for u in sentence.unsupported_spans]
+                # nor is the label that numbers it ("2. ", "(b) ")
+                label = label_length(sentence.text)
+                if label:
+                    cuts.append((sentence.start, sentence.start + label))
                 marks.extend(_gaps(self.answer, sentence, sorted(cuts), ids))
         return sorted(marks)
 

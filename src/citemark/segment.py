@@ -127,7 +127,7 @@ _EXTRA_INFIXES = (
 _LINE = re.compile(r"[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
 
 # A list marker at the start of a line: bullets, "1.", "1)", "(a)", "iv.", "1.2.".
-_LIST_MARKER = re.compile(
+LIST_MARKER = re.compile(
     r"""(?:
         [-*+•‣◦▪●■–—]
       | \(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{2,5}|[IVX]{2,5})[.)]
@@ -930,7 +930,7 @@ def _pieces(text: str) -> Iterator[_Piece]:
         start, end = _strip(text, line.start(), line.end())
         if start == end:
             continue
-        marker = _LIST_MARKER.match(text, start, end)
+        marker = LIST_MARKER.match(text, start, end)
         body = _strip(text, marker.end(), end)[0] if marker else start
         yield _Piece(start, body if body < end else start, end)
 
