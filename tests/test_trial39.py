@@ -196,3 +196,25 @@ def test_a_list_label_is_never_an_unsupported_word() -> None:
     assert shown and all("3" not in words for words in shown), shown
     # the sentence itself still holds its label: offsets are the answer's
     assert last.text == "3) Parking is included."
+
+
+ROOF = "The Tenant shall pay rent of $2,400 per month. The Landlord shall maintain the roof."
+TAXES = "The Tenant shall pay rent of $2,400 per month. Landlord shall pay all real property taxes."
+
+
+@pytest.mark.parametrize(
+    ("source", "answer", "conflict"),
+    [
+        # another party doing the same to another thing is no rival
+        (ROOF, "The landlord pays for water.", None),
+        # the same thing done by the other party is
+        (ROOF, "The landlord pays the rent.", ("landlord", "Tenant")),
+        (TAXES, "The tenant pays the property taxes.", ("tenant", "Landlord")),
+    ],
+)
+def test_a_partys_act_conflicts_only_over_the_same_thing(
+    source: str, answer: str, conflict: tuple[str, str] | None
+) -> None:
+    sources = [{"id": "lease", "text": source}]
+    found = [(c.text, c.evidence) for c in citemark.align(answer, sources).sentences[0].conflicts]
+    assert found == ([conflict] if conflict else [])

@@ -402,6 +402,9 @@ class _Statement(NamedTuple):
     # what is granted, as "The license is exclusive" says of its subject; not "to be
     # valid, enforceable provisions", a hope of a severability clause
     articled: bool = False
+    # for a party: the content words after its verb, in its clause (what it is done to,
+    # "the real property taxes")
+    things: frozenset[str] = frozenset()
 
 
 def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
@@ -645,6 +648,7 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
         after = (_PAY, *after[1:]) if borne else (*after[1:], *later[2:3])
     complement = after[0] if after else None
     then = after[1] if len(after) > 1 else None
+    things = frozenset(words_after(text, at, _THINGS + 1, breaks=True, adverbs=False)[1:])
     return _Statement(
         _subject(toks, i, text),
         complement,
@@ -655,7 +659,18 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
         negative,
         modal,
         strict=borne,
+        things=things,
     )
+
+
+_THINGS = 4  # content words after a party's verb read for what it is done to
+
+
+def _things_meet(a: _Statement, b: _Statement) -> bool:
+    """Two parties' acts are done to one thing, or either names none: "The landlord pays
+    for water" is no rival of "The Tenant shall pay rent", "The tenant pays the property
+    taxes" is of "Landlord shall pay all real property taxes"."""
+    return not a.things or not b.things or not a.things.isdisjoint(b.things)
 
 
 # Past participles whose verb Snowball does not give back ("paid" is not "pay"), as the
@@ -1171,6 +1186,8 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 and found is None
                 and _one_statement(stated, said)
                 and (not (stated.strict or said.strict) or _same_thing(stated, said))
+                # another party doing the same to another thing is no rival
+                and _things_meet(stated, said)
                 and stated.negative == said.negative
                 and _modes_agree(stated.modal, said.modal)
                 and not _reciprocal(stated, said)
