@@ -218,3 +218,27 @@ def test_a_partys_act_conflicts_only_over_the_same_thing(
     sources = [{"id": "lease", "text": source}]
     found = [(c.text, c.evidence) for c in citemark.align(answer, sources).sentences[0].conflicts]
     assert found == ([conflict] if conflict else [])
+
+
+@pytest.mark.parametrize(
+    ("source", "conflict"),
+    [
+        (
+            "This Agreement is governed by the laws of the State of New York.",
+            ("federal", "New York"),
+        ),
+        # the passage names the nation's law too
+        (
+            "This Agreement is governed by the laws of the State of New York and applicable "
+            "federal law.",
+            None,
+        ),
+    ],
+)
+def test_federal_law_is_a_governing_law_of_its_own(
+    source: str, conflict: tuple[str, str] | None
+) -> None:
+    answer = "This Agreement is governed by federal law."
+    result = citemark.align(answer, [{"id": "L", "text": source}]).sentences[0]
+    assert [(c.text, c.evidence) for c in result.conflicts] == ([conflict] if conflict else [])
+    assert result.status == ("unsupported" if conflict else "supported")

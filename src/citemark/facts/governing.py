@@ -7,7 +7,8 @@ another reason: a passage that names the place is no support for it as the gover
 law. Here the claim's governing law conflicts with the one a passage gives, unless some
 passage gives the claim's own as governing law too. Places are compared by their words
 ("New York" / "the State of New York"), a people's word by its country ("English law" /
-"the laws of England and Wales").
+"the laws of England and Wales"); "federal law" is a place of its own, unless the
+passage names the nation's law too.
 """
 
 from __future__ import annotations
@@ -29,7 +30,14 @@ _CLAIM = re.compile(
     rf"|\bgoverned\s+by\s+(?:the\s+)?laws?\s+of\s+{_STATE_OF}{_PLACE.replace('place', 'place2')}"
     rf"|{_PLACE.replace('place', 'place3')}\s+law\s+(?:governs|applies|shall\s+govern)\b"
     rf"|\bsubject\s+to\s+{_PLACE.replace('place', 'place4')}\s+law\b"
+    # the nation's law, against a state's: "governed by federal law"
+    r"|\bgoverned\s+by\s+(?P<place5>[Ff]ederal)\s+law\b"
+    r"|\b(?P<place6>[Ff]ederal)\s+law\s+(?:governs|applies|shall\s+govern)\b"
 )
+# Where a passage names the nation's law beside a state's ("the laws of the State of New
+# York and applicable federal law"), a claim of federal law is not against it.
+_NATIONAL = re.compile(r"\b(?:[Ff]ederal|United\s+States)\b")
+_NATIONAL_KEYS = (frozenset({"federal"}), frozenset({"united", "states"}))
 # "shall be governed by (and construed in accordance with) the laws of the State of Oregon",
 # "governed by the law of England and Wales".
 _PASSAGE = re.compile(
@@ -69,6 +77,8 @@ def governing_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConfli
     (word, start, key) = said[0]
     given = [(index, p) for index, text in enumerate(passages) for p in _passage_places(text)]
     if not given or any(_same_place(key, p[2]) for _, p in given):
+        return ()
+    if key in _NATIONAL_KEYS and any(_NATIONAL.search(passages[i]) for i, _ in given):
         return ()
     index, (other, at, value) = given[0]
     claim_fact = Fact("name", word, " ".join(sorted(key)), start, start + len(word))
