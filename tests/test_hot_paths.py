@@ -442,3 +442,43 @@ def test_uncovered_is_the_plain_set_difference(start: int, end: int, covers: lis
         else:
             runs.append((p, p + 1))
     assert uncovered(start, end, covers) == runs
+
+
+def _hints() -> list[object]:
+    import importlib
+    import pkgutil
+
+    import citemark.facts as facts
+    from citemark.facts.text import Hint
+
+    found = []
+    for info in pkgutil.iter_modules(facts.__path__):
+        module = importlib.import_module(f"citemark.facts.{info.name}")
+        found += [v for v in vars(module).values() if isinstance(v, Hint)]
+    return found
+
+
+def test_the_rules_cheap_tests_are_found() -> None:
+    # the rules that read order, rulings, periods, directions and limits
+    assert len(_hints()) >= 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(
+                [w for h in _hints() for w in h.words]  # type: ignore[attr-defined]
+                + ["BEFORE", "Granted", "semiannually", "bylaws", "to", "as high", "ſ", "K"]
+            ),
+            st.text(alphabet="abcdefgh ,.;-İK", max_size=6),
+        ),
+        max_size=12,
+    )
+)
+def test_a_hint_answers_as_its_pattern_does(parts: list[str]) -> None:
+    """The substring test before a rule's pattern never turns away a text the pattern
+    finds something in (``facts.text.Hint``)."""
+    text = " ".join(parts)
+    for hint in _hints():
+        assert (hint.search(text) is None) == (hint.pattern.search(text) is None)  # type: ignore[attr-defined]

@@ -59,7 +59,7 @@ from .scope import (
 from .sequence import sequence_conflicts
 from .standards import standard_conflicts
 from .swap import swap_conflicts
-from .text import Tok, content_stems, sentence_around, stem, tokens
+from .text import Hint, Tok, content_stems, sentence_around, stem, tokens
 from .timing import term_conflicts, timing_conflicts
 from .warranty import warranty_conflicts
 
@@ -1275,10 +1275,10 @@ def _with_opposites(
 
 # A direction word a claim date or period may carry (see ``direction``): a cheap test
 # that spares nearly every claim the per-fact look-up.
-_DIRECTION_HINT = re.compile(
-    r"(?i:\b(?:before|after|prior|until|till|by|since|from|following|preceding|later|earlier"
-    r"|starting)\b)"
-)
+_DIRECTION_WORDS = (
+    "before after prior until till by since from following preceding later earlier starting"
+).split()
+_DIRECTION_HINT = Hint(_DIRECTION_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(_DIRECTION_WORDS)})\b)"))
 
 
 def _turned(
@@ -1319,10 +1319,24 @@ def _turned(
 
 # Kinds a limit is set on, and a cheap test for a limit word in a claim.
 _LIMITED_KINDS = frozenset(("number", "amount", "percent"))
-_LIMIT_HINT = re.compile(
-    r"(?i:\b(?:least|most|exceed|up to|maximum|minimum|capped|limited|more|less|fewer|as"
-    r" (?:high|much|many|long) as)\b)"
+_LIMIT_WORDS = (
+    "least",
+    "most",
+    "exceed",
+    "up to",
+    "maximum",
+    "minimum",
+    "capped",
+    "limited",
+    "more",
+    "less",
+    "fewer",
+    "as high as",
+    "as much as",
+    "as many as",
+    "as long as",
 )
+_LIMIT_HINT = Hint(_LIMIT_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(_LIMIT_WORDS)})\b)"))
 
 
 def _facts_of(text: str) -> tuple[tuple[Fact, ...], tuple[Payload, ...]]:

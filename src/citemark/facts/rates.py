@@ -15,12 +15,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .model import Fact, FactConflict, FactsOf, Quantity
+from .text import Hint
 
 _PERIOD = re.compile(
     r"\s*(?:(?:per|a|an|each|every)\s+(?P<unit>annum|year|month|quarter|week|day)\b"
     r"|(?P<adverb>annually|yearly|monthly|quarterly|weekly|daily)\b)",
     re.IGNORECASE,
 )
+# A period word, in every match of _PERIOD: the cheap test before the pattern.
+_PERIOD_WORDS = ("annum", "year", "month", "quarter", "week", "day", "annually", "daily")
+_PERIOD_HINT = Hint(_PERIOD_WORDS, _PERIOD)
 _RATE_KINDS = frozenset(("percent", "amount"))
 # What a percent or an amount is written with: a cheap test that spares most claims the
 # look at their facts ("five thousand dollars", "3 percent", "$2,400", "EUR 500").
@@ -65,7 +69,7 @@ def rate_conflicts(
 ) -> tuple[FactConflict, ...]:
     """The claim's rates a passage gives over another period (the same value); a
     passage that gives the claim's period for that value too decides nothing."""
-    if not passages or _VALUE_HINT.search(claim) is None or _PERIOD.search(claim) is None:
+    if not passages or _PERIOD_HINT.search(claim) is None or _VALUE_HINT.search(claim) is None:
         return ()
     said = _rates(claim, facts_of)
     out: list[FactConflict] = []

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .model import Fact, FactConflict
-from .text import content_stems
+from .text import Hint, content_stems
 
 _GRANTING = {
     "granted": True,
@@ -63,7 +63,8 @@ _PLAIN = content_stems(
 # thousands of rulings linear (an order rules on a few claims).
 _CLAIM_RULINGS = 8
 _PASSAGE_RULINGS = 64
-_HINT = re.compile(r"(?i:\b(?:granted|denied|dismissed|sustained|overruled)\b)")
+_OUTCOMES = ("granted", "denied", "dismissed", "sustained", "overruled")
+_HINT = Hint(_OUTCOMES, re.compile(rf"(?i:\b(?:{'|'.join(_OUTCOMES)})\b)"))
 
 
 def ruling_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:

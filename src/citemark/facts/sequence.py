@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .model import Fact, FactConflict
-from .text import content_stems
+from .text import Hint, content_stems
 
 # Not "later than": "no later than 30 days" is a deadline, said before its own order word.
 _BEFORE = r"before|prior\s+to|in\s+advance\s+of|ahead\s+of|preceding"
@@ -39,7 +39,8 @@ _AFTER = (
 )
 _ORDER = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER}))\b", re.IGNORECASE)
 # A cheap test: most claims hold no order word.
-_HINT = re.compile(r"(?i:\b(?:before|prior|advance|ahead|preceding|after|following|subsequent)\b)")
+_ORDER_WORDS = tuple("before prior advance ahead preceding after following subsequent".split())
+_HINT = Hint(_ORDER_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(_ORDER_WORDS)})\b)"))
 _CLAUSE_BREAK = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or|which|provided)\b")
 # A denial of the act before the order word; not "no later than", "not less than".
 _DENIAL = re.compile(
