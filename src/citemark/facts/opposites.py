@@ -30,7 +30,7 @@ from .lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
 from .roles import PASSED_OVER, layout, passed_adverb, word_after, words_after
-from .text import OWNER, Tok, owner, stem
+from .text import OWNER, Tok, content_stems, owner, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
 _PAIRS = (
@@ -402,8 +402,8 @@ class _Statement(NamedTuple):
     # what is granted, as "The license is exclusive" says of its subject; not "to be
     # valid, enforceable provisions", a hope of a severability clause
     articled: bool = False
-    # for a party: the content words after its verb, in its clause (what it is done to,
-    # "the real property taxes")
+    # for a party: the content words after its verb, to its sentence's end (what it is
+    # done to: "all real property taxes")
     things: frozenset[str] = frozenset()
 
 
@@ -648,7 +648,7 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
         after = (_PAY, *after[1:]) if borne else (*after[1:], *later[2:3])
     complement = after[0] if after else None
     then = after[1] if len(after) > 1 else None
-    things = frozenset(words_after(text, at, _THINGS + 1, breaks=True, adverbs=False)[1:])
+    things = _things(text, at, complement)
     return _Statement(
         _subject(toks, i, text),
         complement,
@@ -663,7 +663,17 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
     )
 
 
-_THINGS = 4  # content words after a party's verb read for what it is done to
+_THINGS_REACH = 200  # characters after a party read for what its verb is done to
+_SENTENCE_END = re.compile(r"[.;:!?\n]")
+
+
+def _things(text: str, at: int, verb: str | None) -> frozenset[str]:
+    """The content words after a party's verb to its sentence's end: what the act is done
+    to, read across lists and asides ("all maintenance and repairs to the heating ...",
+    "obtain and maintain, at its own expense, all permits")."""
+    stop = _SENTENCE_END.search(text, at, at + _THINGS_REACH)
+    found = content_stems(text[at : stop.start() if stop else at + _THINGS_REACH])
+    return found - {verb} if verb else found
 
 
 def _things_meet(a: _Statement, b: _Statement) -> bool:
