@@ -484,17 +484,25 @@ MIXED_PIECES = st.sampled_from(
 )  # fmt: skip
 
 
-@st.composite
-def mixed_phrase_cases(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
-    text = "".join(draw(st.lists(MIXED_PIECES, max_size=30)))
+def drawn_phrase_case(
+    draw: st.DrawFn, pieces: st.SearchStrategy[str], most: int, every: int
+) -> tuple[str, dict[str, list[str]]]:
+    """A text of ``pieces`` and up to ``most`` phrases, each a slice of the text or pieces
+    of its own; the second source holds every ``every``-th phrase."""
+    text = "".join(draw(st.lists(pieces, max_size=30)))
     phrases: list[str] = []
-    for _ in range(draw(st.integers(1, 60))):
+    for _ in range(draw(st.integers(1, most))):
         if text and draw(st.booleans()):
             start = draw(st.integers(0, len(text) - 1))
             phrases.append(text[start : draw(st.integers(start + 1, min(len(text), start + 8)))])
         else:
-            phrases.append("".join(draw(st.lists(MIXED_PIECES, min_size=1, max_size=4))))
-    return text, {"S1": phrases, "S2": phrases[::3]}
+            phrases.append("".join(draw(st.lists(pieces, min_size=1, max_size=4))))
+    return text, {"S1": phrases, "S2": phrases[::every]}
+
+
+@st.composite
+def mixed_phrase_cases(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
+    return drawn_phrase_case(draw, MIXED_PIECES, 60, 3)
 
 
 def _inside_a_token(text: str) -> set[int]:
@@ -579,15 +587,7 @@ SCRIPT_PIECES = st.sampled_from(
 
 @st.composite
 def script_phrase_cases(draw: st.DrawFn) -> tuple[str, dict[str, list[str]]]:
-    text = "".join(draw(st.lists(SCRIPT_PIECES, max_size=30)))
-    phrases: list[str] = []
-    for _ in range(draw(st.integers(1, 6))):
-        if text and draw(st.booleans()):
-            start = draw(st.integers(0, len(text) - 1))
-            phrases.append(text[start : draw(st.integers(start + 1, min(len(text), start + 8)))])
-        else:
-            phrases.append("".join(draw(st.lists(SCRIPT_PIECES, min_size=1, max_size=4))))
-    return text, {"S1": phrases, "S2": phrases[::2]}
+    return drawn_phrase_case(draw, SCRIPT_PIECES, 6, 2)
 
 
 @settings(max_examples=2000, deadline=None)
