@@ -789,7 +789,7 @@ def test_the_api_reads_every_document_key_the_library_reads() -> None:
     from citemark import sources
     from citemark.server.models import Document
 
-    read = {*sources._ID_KEYS, *sources._OFFSET_KEYS, "text", "page_content", "metadata"}
+    read = {*sources.ID_KEYS, *sources.OFFSET_KEYS, "text", "page_content", "metadata"}
     assert set(Document.model_fields) == read
 
 

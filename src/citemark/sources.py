@@ -26,8 +26,9 @@ _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_ID_KEYS = ("id", "source_id", "doc_id", "source")
-_OFFSET_KEYS = ("offset", "start", "doc_char_start", "start_index", "start_char_idx")
+# The keys a document dict names its id and its offset by (the HTTP API reads the same).
+ID_KEYS = ("id", "source_id", "doc_id", "source")
+OFFSET_KEYS = ("offset", "start", "doc_char_start", "start_index", "start_char_idx")
 # In a document's metadata only the keys text splitters write name the chunk's offset: a
 # plain "start" (or "offset") there may be anything ("start": "2024-01-01", a lease's).
 _METADATA_OFFSET_KEYS = ("doc_char_start", "start_index", "start_char_idx")
@@ -261,10 +262,10 @@ def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -
     if text is None:
         raise InputError(f"{where}: missing 'text'")
     check_text(text, f"{where} text")
-    raw_id = _first(fields, metadata, _ID_KEYS)
+    raw_id = _first(fields, metadata, ID_KEYS)
     if raw_id is None:
         raise InputError(f"{where}: missing 'id'")
-    offset = _first(fields, {}, _OFFSET_KEYS)
+    offset = _first(fields, {}, OFFSET_KEYS)
     if offset is None:
         offset = _first({}, metadata, _METADATA_OFFSET_KEYS)
     offset = 0 if offset is None else offset

@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 # The keys the library reads from a document dict: the API reads the same ones.
-from ..sources import _ID_KEYS as ID_KEYS
+from ..sources import ID_KEYS
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
