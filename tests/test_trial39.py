@@ -176,7 +176,7 @@ DEPOSIT = [
 ]
 
 
-@pytest.mark.parametrize("label", ["2.", "2)", "(2)", "ii.", "(b)", "•"])
+@pytest.mark.parametrize("label", ["2.", "2)", "(2)", "ii.", "(b)", "•", "Step 2:"])
 def test_a_list_label_is_neither_support_nor_a_reason_to_cite(label: str) -> None:
     answer = f"{label} The security deposit is two months' rent."
     report = citemark.align(answer, DEPOSIT)

@@ -134,14 +134,18 @@ def alone_on_line(answer: str, start: int, end: int) -> bool:
     return not before.strip() and not after.strip()
 
 
+# A label that names its kind: "Step 2:", "Item 3.", "Point 4)".
+_NAMED_LABEL = re.compile(r"(?:Step|Item|Point)\s+\d{1,3}[:.)](?=\s)", re.IGNORECASE)
+
+
 def label_length(sentence: str) -> int:
     """Characters of the list label that opens ``sentence``, with the spaces after it:
-    "2. ", "(b) ", "ii) ", "• " (0 when there is none, or nothing after it).
+    "2. ", "(b) ", "ii) ", "• ", "Step 2: " (0 when there is none, or nothing after it).
 
     A label numbers a claim and claims nothing itself: read as a claim's word, "2." was
     drawn as paraphrase support and drew a citation of "$2,400 per month" (trial 39).
     """
-    found = LIST_MARKER.match(sentence)
+    found = LIST_MARKER.match(sentence) or _NAMED_LABEL.match(sentence)
     if found is None:
         return 0
     end = found.end()
