@@ -242,3 +242,19 @@ def test_federal_law_is_a_governing_law_of_its_own(
     result = citemark.align(answer, [{"id": "L", "text": source}]).sentences[0]
     assert [(c.text, c.evidence) for c in result.conflicts] == ([conflict] if conflict else [])
     assert result.status == ("unsupported" if conflict else "supported")
+
+
+def test_a_number_another_document_holds_does_not_hide_its_clauses_conflict() -> None:
+    """Trial 40: the wrong value, copied from another clause, stood in a second source,
+    and the conflict with the claim's own clause vanished."""
+    lease = (
+        "Tenant shall deposit $3,225.00 as a security deposit. Landlord shall return the "
+        "deposit, less any lawful deductions, within twenty-one (21) days after Tenant "
+        "vacates the Premises."
+    )
+    other = "Either party may terminate this Agreement upon thirty (30) days' written notice."
+    claim = "The security deposit must be returned within 30 days after the tenant moves out."
+    sources = [{"id": "lease", "text": lease}, {"id": "employment", "text": other}]
+    result = citemark.align(claim, sources).sentences[0]
+    assert result.status == "unsupported"
+    assert [(c.text, c.evidence) for c in result.conflicts] == [("30 days", "twenty-one (21) days")]

@@ -600,7 +600,7 @@ def _rival_in_role(
             if ev.kind != fact.kind or not _same_slot(fact, payload, ev, ep):
                 continue
             erole, others = _role_in(text, facts, ev, others)
-            if not crole.context <= erole.context:
+            if not _holds_role(crole.context, erole.context):
                 continue
             begin, end = sentence_around(text, ev.start, ev.end)
             if any(i == index and begin <= at < end for i, at in seen):
@@ -608,6 +608,26 @@ def _rival_in_role(
             if _agrees(fact, payload, crole, ev, ep, erole):
                 return index, ev
     return None
+
+
+# How much of the claim value's role a rival's clause must hold, where every occurrence
+# of the claim's value stands in a role sharing none of it: all of it, or half and three.
+MISPLACED_SHARED = 3
+
+
+def _holds_role(claim_role: frozenset[str], rival_role: frozenset[str]) -> bool:
+    """Whether a rival's clause is about the claim value's role: every word of it, or
+    at least half of it and three words. "The security deposit must be returned within
+    30 days after the tenant moves out" against "Landlord shall return the deposit ...
+    within twenty-one (21) days after Tenant vacates", where "30 days" stands only in
+    another clause ("terminate ... upon thirty (30) days' written notice"), shares
+    "deposit", "return" and "tenant" of five: a claim's value copied from a neighbouring
+    clause is the commonest wrong number, and a second source holding it hid the
+    conflict (trial 40)."""
+    if claim_role <= rival_role:
+        return True
+    shared = len(claim_role & rival_role)
+    return shared >= MISPLACED_SHARED and 2 * shared >= len(claim_role)
 
 
 def _same_value(cp: Payload, ep: Payload) -> bool:
