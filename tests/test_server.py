@@ -456,6 +456,18 @@ def test_stream_input_errors(client: httpx.Client, example: dict[str, Any]) -> N
     assert "line 2" in events[0][1]["error"]
 
 
+@pytest.mark.parametrize("lines", [[], ['{"text": "   "}', '{"text": "\\n  "}']])
+def test_a_stream_of_no_answer_ends_with_an_error_not_a_pass(
+    client: httpx.Client, example: dict[str, Any], lines: list[str]
+) -> None:
+    """Trial 40: a blank or missing answer streamed 'done' with passed: true, where
+    /v1/align refuses it."""
+    body = "\n".join([json.dumps({"sources": example["sources"]}), *lines]) + "\n"
+    with client.stream("POST", "/v1/stream", content=body.encode()) as response:
+        events = parse_events(response.read().decode())
+    assert events == [("error", {"error": "answer is empty: there is nothing to check"})]
+
+
 def test_stream_first_line_of_the_wrong_shape_is_422_as_in_align(
     client: httpx.Client, example: dict[str, Any]
 ) -> None:

@@ -78,6 +78,9 @@ async def sentence_events(lines: AsyncIterator[bytes], streamer: Streamer) -> As
                 raise InputError(f"line {number}: {describe(exc.errors())}") from None
             for result in await run_in_threadpool(streamer.feed, chunk.text):
                 yield event(asdict(result))
+        if not streamer.text.strip():
+            # as /v1/align refuses it: a guard reading "passed" must not pass no answer
+            raise InputError("answer is empty: there is nothing to check")
         for result in await run_in_threadpool(streamer.close):
             yield event(asdict(result))
         report = (await run_in_threadpool(streamer.report)).to_dict()
