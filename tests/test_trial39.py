@@ -258,3 +258,16 @@ def test_a_number_another_document_holds_does_not_hide_its_clauses_conflict() ->
     result = citemark.align(claim, sources).sentences[0]
     assert result.status == "unsupported"
     assert [(c.text, c.evidence) for c in result.conflicts] == [("30 days", "twenty-one (21) days")]
+
+
+def test_at_least_a_notice_period_is_notice_against_without_notice() -> None:
+    """Trial 40: "upon at least twenty-four (24) hours' written notice" was read as no
+    notice at all, so "may enter the premises without notice" was supported."""
+    source = (
+        "Landlord may enter the Premises only upon at least twenty-four (24) hours' written "
+        "notice, except in case of emergency."
+    )
+    claim = "The landlord may enter the premises without notice."
+    result = citemark.align(claim, [{"id": "S", "text": source}]).sentences[0]
+    assert result.status == "unsupported"
+    assert [c.text for c in result.conflicts] == ["without notice"]

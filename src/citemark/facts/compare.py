@@ -183,8 +183,8 @@ def _analyse_uncached(text: str) -> _Analysis:
 _WITH_QUALIFIERS = frozenset(
     """a an the prior written advance reasonable express mutual proper due sufficient
     adequate formal oral hours days weeks months business calendar hour's day's hours'
-    days' other""".split()
-)
+    days' other at least""".split()
+)  # "at least": "only upon at least twenty-four (24) hours' written notice" (trial 40)
 # A party's own word before what it gives: "with the Landlord's prior written consent",
 # "with the other party's consent".
 _OWNED = re.compile(r"[^\W\d_]+['’]s?")
