@@ -53,6 +53,7 @@ from .config import Config, load_config
 from .errors import CitemarkError, InputError
 from .index import SourceIndex
 from .pipeline import align
+from .sources import id_like
 
 # Records sent to a worker at a time: large enough that inter-process overhead is
 # noise next to alignment (milliseconds per record), small enough to keep order
@@ -362,7 +363,7 @@ def _record_id(data: dict[str, Any]) -> str | int | None:
     its input, and written through it would not be an id the output promises.
     """
     value = data.get("id")
-    if value is None or isinstance(value, str) or type(value) is int:
+    if value is None or id_like(value):
         return value
     names = {bool: "a boolean", float: "a number", list: "a list", dict: "an object"}
     got = names.get(type(value), type(value).__name__)

@@ -78,8 +78,10 @@ def edited_words(
     )
     if not quoted:
         return ()
-    outside = uncovered(span.start, span.end, quoted)
-    if all(u in index.postings for a, b in outside for _, u in _content_words(answer, a, b)):
+    # Each stretch outside the quotes with its content words, read once for both tests.
+    stretches = uncovered(span.start, span.end, quoted)
+    outside = [(a, b, _content_words(answer, a, b)) for a, b in stretches]
+    if all(u in index.postings for _, _, said in outside for _, u in said):
         # Both tests need a word outside the quotes that no source states: without one
         # (a whole quote, a quote with the sources' own words around it) nothing else is
         # read, which keeps a verbatim-heavy answer's cost where it was.
@@ -107,15 +109,14 @@ def _added_clauses(
     answer: str,
     span: Span,
     quoted: list[tuple[int, int]],
-    outside: list[tuple[int, int]],
+    outside: list[tuple[int, int, list[tuple[Span, str]]]],
 ) -> list[Span]:
     if sum(b - a for a, b in quoted) < QUOTED_SHARE * (span.end - span.start):
         return []
     out: list[Span] = []
-    for a, b in outside:
+    for a, b, said in outside:
         if _CLAUSE_OPENING.match(answer, a, b) is None:
             continue
-        said = _content_words(answer, a, b)
         unstated = [s for s, u in said if u not in index.postings]
         # most of the clause new: some new words in a long clause are a paraphrase's
         if len(unstated) >= 2 and 2 * len(unstated) > len(said):

@@ -182,15 +182,14 @@ def _result(
     capping = cap_candidates(support.missing, support.unsourced, config)
     status = status_of(judgement.score, capping, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
+    claim = claimed[span.start : span.end]  # the sentence, its list label blanked
     # The claim's tokens, shared by the no-claim test and the unsupported words.
-    words = own if own is not None else tokenize(claimed[span.start : span.end])
+    words = own if own is not None else tokenize(claim)
     if conflicts:
         # The evidence says something else: whatever the overlap, that is no support.
         status = "unsupported"
     elif is_no_claim(
-        claimed[span.start : span.end],
-        alone_on_line=alone_on_line(answer, span.start, span.end),
-        tokens=words,
+        claim, alone_on_line=alone_on_line(answer, span.start, span.end), tokens=words
     ):
         # Nothing to check: neither flagged nor "supported" on a few shared words.
         status = "no_claim"

@@ -93,9 +93,15 @@ def has_surrogate(text: str) -> bool:
     return False
 
 
+def id_like(value: object) -> bool:
+    """Whether ``value`` may be given as an id: a string or an integer, never a boolean
+    (to Python a bool is an int, to a user of JSON it is no id)."""
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
 def check_id(source_id: object, where: str) -> str:
     """A source id: any non-blank text without control characters or lone surrogates."""
-    if not isinstance(source_id, str | int) or isinstance(source_id, bool):
+    if not id_like(source_id):
         raise InputError(f"{where}: source id must be a string, got {type(source_id).__name__}")
     text = str(source_id)
     if not text.strip():

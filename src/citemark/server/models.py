@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 # The keys the library reads from a document dict: the API reads the same ones.
-from ..sources import ID_KEYS
+from ..sources import ID_KEYS, id_like
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
@@ -57,7 +57,7 @@ def _source_id(value: object) -> object:
     """A string or an integer (``1`` and ``"1"`` are the same id, as in the library);
     anything else is refused here with its type, in one message rather than one per
     member of a union."""
-    if value is None or isinstance(value, str) or type(value) is int:
+    if value is None or id_like(value):
         return value
     raise ValueError(f"a source id must be a string or an integer, got {_json_type(value)}")
 
