@@ -16,6 +16,7 @@ from citemark.segment import (
     _plain_stop_matches,
     _windows,
     segment,
+    unbroken,
 )
 from citemark.types import Span
 
@@ -684,3 +685,30 @@ def test_a_court_abbreviation_or_an_item_number_ends_or_opens_sentences(
     text: str, expected: list[str] | None
 ) -> None:
     assert [text[s.start : s.end] for s in segment(text)] == (expected or [text])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    head=st.text(alphabet=st.sampled_from("ab Z9\t,;'\"-()é租.\n•"), max_size=40),
+    tail=st.text(alphabet=st.sampled_from("ab Z9\t,;'\"-()é租.\n•"), max_size=40),
+)
+def test_an_unbroken_text_is_one_sentence_whatever_unbroken_text_follows(
+    head: str, tail: str
+) -> None:
+    """What the streaming tagger skips segmenting for: text that ``unbroken`` passes
+    is one stripped sentence, and stays one when unbroken text is added to it."""
+    if not unbroken(head):
+        return
+    for text in (head, head + tail) if unbroken(tail) else (head,):
+        assert unbroken(text)
+        stripped = text.strip()
+        start = len(text) - len(text.lstrip())
+        assert segment(text) == ([Span(start, start + len(stripped))] if stripped else [])
+
+
+def test_unbroken_refuses_a_terminator_a_line_break_and_an_overlong_piece() -> None:
+    assert unbroken("the tenant shall pay rent and")
+    assert not unbroken("the tenant shall pay. rent")
+    assert not unbroken("the tenant shall pay\nrent")
+    assert not unbroken("• a bullet")
+    assert not unbroken("word " * 30_000)

@@ -46,14 +46,14 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-__all__ = ["Segmenter", "segment"]
+__all__ = ["Segmenter", "segment", "unbroken"]
 
 COMPONENT_NAME = "citemark_boundaries"
 
 # Pieces handed to spaCy stay below this many characters. Lines are rarely longer;
 # when one is (a several-MB text without newlines), it goes through overlapping
 # windows so that each Doc (and its memory) stays small and max_length is never hit.
-_MAX_PIECE_CHARS = 100_000
+MAX_PIECE_CHARS = 100_000
 
 # How many spaCy docs to batch in nlp.pipe; only affects speed.
 _PIPE_BATCH = 256
@@ -125,6 +125,7 @@ _EXTRA_INFIXES = (
 
 # Everything Python's str.splitlines() treats as a line break.
 _LINE = re.compile(r"[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
+_LINE_BREAK = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 # A list marker at the start of a line: bullets, "1.", "1)", "(a)", "iv.", "1.2.".
 LIST_MARKER = re.compile(
@@ -180,7 +181,7 @@ class Segmenter:
         spans: list[Span] = []
         pending: list[_Piece] = []
         for piece in _pieces(text):
-            if piece.end - piece.start > _MAX_PIECE_CHARS:
+            if piece.end - piece.start > MAX_PIECE_CHARS:
                 spans.extend(self._segment_long(text, piece))
             elif not self._triggers.search(text, piece.start, piece.end):
                 spans.append(Span(piece.head, piece.end))
@@ -235,8 +236,8 @@ class Segmenter:
         """
         spans: list[Span] = []
         head, start = piece.head, piece.start
-        while piece.end - start > _MAX_PIECE_CHARS:
-            stop = _window_end(text, start, start + _MAX_PIECE_CHARS)
+        while piece.end - start > MAX_PIECE_CHARS:
+            stop = _window_end(text, start, start + MAX_PIECE_CHARS)
             found = self._segment_piece(text, _Piece(head, start, stop))
             if len(found) > 1:
                 head = start = found.pop().start
@@ -260,6 +261,22 @@ def _default_segmenter() -> Segmenter:
 def segment(text: str) -> list[Span]:
     """Segment with one shared Segmenter, built on first use: building costs ~1-2 s."""
     return _default_segmenter()(text)
+
+
+def unbroken(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Whether ``text[start:end]`` is one line that nothing in it could end early.
+
+    Such a stretch (no line break, no terminator, no longer than a piece) is one
+    sentence, and stays one sentence whatever unbroken text is added to it; the
+    streaming tagger relies on this to avoid re-segmenting a long sentence on
+    every chunk (tests hold it to :func:`segment`).
+    """
+    end = len(text) if end is None else end
+    if end - start > MAX_PIECE_CHARS:
+        return False
+    if _LINE_BREAK.search(text, start, end):
+        return False
+    return _default_segmenter()._triggers.search(text, start, end) is None
 
 
 # --------------------------------------------------------------------------- pipeline
@@ -845,10 +862,16 @@ _WORDLIKE = re.compile(r"[A-Za-z0-9]")
 def _windows(triggers: re.Pattern[str], text: str, part: _Piece) -> list[tuple[int, int]]:
     """``(start, end)`` of the stretches of ``part`` spaCy must see, in order, disjoint."""
     windows: list[tuple[int, int]] = []
+    # The chunk around a trigger, found once per chunk: a chunk with many triggers
+    # (a line of Chinese has no spaces) was searched again from each, quadratically.
+    chunk_start = chunk_end = -1
+    footnote = False
     for i in _trigger_positions(triggers, text, part.start, part.end):
         floor = windows[-1][1] if windows else part.start
-        chunk_start, chunk_end = _chunk_start(text, i, part.start), _chunk_end(text, i, part.end)
-        footnote = _FOOTNOTE_OPENERS.search(text, chunk_start, chunk_end) is not None
+        if i >= chunk_end:
+            chunk_start = _chunk_start(text, i, part.start)
+            chunk_end = _chunk_end(text, i, part.end)
+            footnote = _FOOTNOTE_OPENERS.search(text, chunk_start, chunk_end) is not None
         words = _WORDS_AFTER_FOOTNOTE if footnote else _WORDS_AFTER
         if windows and i < windows[-1][1]:
             start, end = windows[-1]

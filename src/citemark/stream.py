@@ -18,6 +18,12 @@ decides a boundary from the first word after it (``Acme Inc. The`` splits,
 * two later sentences have begun (text without spaces, such as Chinese).
 
 Until then it is held back, and :meth:`Streamer.close` releases the rest.
+
+A stream costs about what ``align`` of the whole text costs: released text is
+never read again, a pending sentence without a terminator is not segmented again
+as it grows, and any other pending stretch longer than ``_EAGER_CHARS`` is
+segmented again only once it has grown by an eighth (its sentences come out a
+little later, never differently).
 """
 
 from __future__ import annotations
@@ -25,13 +31,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from .config import Config, load_config
 from .errors import InputError
+from .facts.model import Fact
 from .index import SourceIndex
 from .pipeline import align
-from .report import Report, SentenceResult
-from .segment import segment
+from .report import Conflict, Report, SentenceResult
+from .segment import MAX_PIECE_CHARS, segment, unbroken
 from .sources import check_text
 from .types import Match, Span
 from .verbatim import merge
@@ -42,6 +50,12 @@ __all__ = ["Streamer"]
 _LINE_BREAK = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 # A word that is complete: some word character, then the whitespace that ends it.
 _COMPLETE_WORD = re.compile(r"\w\S*\s")
+# Pending text up to this long is segmented again on every chunk; past it, only
+# once it has grown by 1/_REGROWTH (see Streamer._waits).
+_EAGER_CHARS = 1_000
+_REGROWTH = 8
+# What carries answer offsets inside a result.
+_Placed = TypeVar("_Placed", Fact, Conflict)
 
 
 class Streamer:
@@ -77,6 +91,10 @@ class Streamer:
         self._text = ""
         self._released = 0  # end of the last released sentence
         self._line = 0  # start of the line holding it
+        self._scanned = 0  # how far the text has been searched for line breaks
+        # Text from _unbroken_from to _unbroken_to is one line without a terminator.
+        self._unbroken_from, self._unbroken_to = -1, 0
+        self._segmented = 0  # length of the text when it was last segmented
         self._restart = 0  # start of the released sentence itself, where that is safe
         self._results: list[SentenceResult] = []
         self._matches: list[Match] = []
@@ -125,34 +143,35 @@ class Streamer:
         return replace(empty, sentences=tuple(self._results), blocks=tuple(merge(self._matches)))
 
     def _release(self, *, final: bool) -> list[SentenceResult]:
+        if not final and self._waits():
+            return []
         ready = self._final_spans(self._pending_spans(), final)
         if not ready:
             return []
+        origin = ready[0].start
         report = align(
-            self._window(ready[0].start, ready[-1].end),
+            self._text[origin : ready[-1].end],
             None,
             index=self.index,
             config=self.config,
-            sentences=[(s.start, s.end) for s in ready],
+            sentences=[(s.start - origin, s.end - origin) for s in ready],
         )
+        sentences = [_shifted(result, origin) for result in report.sentences]
         self._released = ready[-1].end
-        breaks = [m.end() for m in _LINE_BREAK.finditer(self._text, self._line, ready[-1].start)]
+        # Only the text since the last look: a long line must not be re-read per chunk.
+        scan = max(self._line, self._scanned)
+        breaks = [m.end() for m in _LINE_BREAK.finditer(self._text, scan, ready[-1].start)]
+        self._scanned = ready[-1].start
         self._line = breaks[-1] if breaks else self._line
         start = ready[-1].start
         self._restart = start if self._text[start - 1 : start].isspace() else self._line
-        self._results.extend(report.sentences)
-        self._matches.extend(m for block in report.blocks for m in block.matches)
-        return list(report.sentences)
-
-    def _window(self, start: int, end: int) -> str:
-        """The text up to ``end`` with everything before ``start`` blanked out.
-
-        A result depends on its sentence's own text, and offsets must stay those
-        of the whole stream; spaces keep them, and the tokenizer passes over
-        spaces about ten times faster than over words, so a long stream does not
-        pay for re-reading what it has already released.
-        """
-        return " " * start + self._text[start:end]
+        self._results.extend(sentences)
+        self._matches.extend(
+            m._replace(start=m.start + origin, end=m.end + origin)
+            for block in report.blocks
+            for m in block.matches
+        )
+        return sentences
 
     def _pending_spans(self) -> list[Span]:
         """The sentences after the last released one, as the segmenter sees them now.
@@ -169,8 +188,45 @@ class Streamer:
             spans = self._segment_from(self._line)
         return [s for s in spans if s.start >= self._released]
 
+    def _waits(self) -> bool:
+        """Whether to hold off segmenting the pending text again until more has come.
+
+        A long pending stretch (a sentence of thousands of characters, or text in a
+        script written without spaces) costs a segmentation of all of it per chunk,
+        which made a long stream quadratic. It is segmented again only once it has
+        grown by an eighth: the work stays linear, and a sentence is released a
+        little later, never differently.
+        """
+        text = self._text
+        pending = len(text) - self._restart
+        if pending <= _EAGER_CHARS or self._still_unbroken(self._restart):
+            return False
+        return len(text) - self._segmented < pending // _REGROWTH
+
+    def _still_unbroken(self, origin: int) -> bool:
+        """Whether ``text[origin:]`` is still the one unbroken line it was when last segmented."""
+        text = self._text
+        return (
+            origin == self._unbroken_from
+            and len(text) - origin <= MAX_PIECE_CHARS
+            and unbroken(text, self._unbroken_to)
+        )
+
     def _segment_from(self, origin: int) -> list[Span]:
-        return [Span(origin + s.start, origin + s.end) for s in segment(self._text[origin:])]
+        text = self._text
+        if self._still_unbroken(origin):
+            # Still one sentence with no terminator in sight: no need to segment
+            # it again, only to read the new text (a long sentence stays linear).
+            self._unbroken_to = len(text)
+            body = text[origin:]
+            start = origin + len(body) - len(body.lstrip())
+            end = origin + len(body.rstrip())
+            return [Span(start, end)] if end > start else []
+        spans = [Span(origin + s.start, origin + s.end) for s in segment(text[origin:])]
+        self._segmented = len(text)
+        whole = unbroken(text, origin)
+        self._unbroken_from, self._unbroken_to = (origin, len(text)) if whole else (-1, 0)
+        return spans
 
     def _agrees(self, spans: Sequence[Span]) -> bool:
         """Whether ``spans`` end a sentence where the last released one ended."""
@@ -198,3 +254,29 @@ class Streamer:
         if n + 2 < len(spans):
             return True
         return n + 1 < len(spans) and _COMPLETE_WORD.search(text, following) is not None
+
+
+def _shifted(result: SentenceResult, by: int) -> SentenceResult:
+    """``result`` with its answer offsets moved ``by`` characters on.
+
+    A sentence's result depends on that sentence's text alone, so the released
+    sentences are aligned as a text of their own (what has been released before
+    is never read again: a long stream stays linear) and their offsets moved to
+    those of the whole stream. The tests hold every chunking equal to ``align``
+    of the whole text, which catches an offset left unmoved.
+    """
+    if not by:
+        return result
+    return replace(
+        result,
+        start=result.start + by,
+        end=result.end + by,
+        missing_facts=tuple(_moved(f, by) for f in result.missing_facts),
+        conflicts=tuple(_moved(c, by) for c in result.conflicts),
+        unsupported_spans=tuple(Span(s.start + by, s.end + by) for s in result.unsupported_spans),
+        unsourced_facts=tuple(_moved(f, by) for f in result.unsourced_facts),
+    )
+
+
+def _moved(item: _Placed, by: int) -> _Placed:
+    return replace(item, start=item.start + by, end=item.end + by)
