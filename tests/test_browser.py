@@ -187,7 +187,7 @@ def test_open_a_batch_result_file(page: Page, server: Any, example: dict[str, An
     report = report_of(page, server, example["answer"], example["sources"])
     lines = [
         {"id": "lease-1", "index": 0, "report": report},
-        {"id": "broken", "index": 1, "error": "source 0: missing 'text'"},
+        {"id": "broken", "index": 1, "error": "source 0: 'text' is missing"},
     ]
     page.locator("#file").set_input_files(
         files=[
@@ -209,7 +209,7 @@ def test_open_a_batch_result_file(page: Page, server: Any, example: dict[str, An
     expect(mark).to_be_in_viewport()
 
     page.locator("#record").select_option("1")
-    expect(page.locator("#error")).to_contain_text("failed in the batch: source 0: missing 'text'")
+    expect(page.locator("#error")).to_contain_text("failed in the batch: source 0: 'text'")
 
 
 def _conflict_record() -> dict[str, Any]:

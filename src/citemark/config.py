@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -260,6 +261,16 @@ def load_config(name_or_path: str | os.PathLike[str] | Config | None = None) -> 
     (every preset is complete), unless it names a ``base`` itself."""
     if isinstance(name_or_path, Config):
         return name_or_path
+    if name_or_path is not None and not isinstance(name_or_path, str | os.PathLike):
+        hint = (
+            " (for settings in a mapping, use load_config().with_(**settings))"
+            if isinstance(name_or_path, Mapping)
+            else ""
+        )
+        raise ConfigError(
+            "config must be a preset name, a path to a .toml file or a Config, "
+            f"got {type(name_or_path).__name__}{hint}"
+        )
     target = str(name_or_path or "default")
     by_path = Path(target).suffix == ".toml"
     path = Path(target) if by_path else _preset_path(target)

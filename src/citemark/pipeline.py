@@ -336,18 +336,40 @@ def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Confli
     return tuple(out)
 
 
-def _outermost(quotes: list[Citation], matches: Sequence[Match], span: Span) -> list[Citation]:
-    """Quotes whose answer text is not inside a longer quote: the rest repeat it."""
+def _outermost(
+    quotes: list[Citation], matches: Sequence[Match], span: Span, per_quote: int
+) -> list[Citation]:
+    """Quotes whose answer text is not inside a longer quote (the rest repeat it), and
+    of the places one answer text is quoted from, ``per_quote`` of them.
+
+    A templated contract repeats its clauses, and a sentence quoting one drew a
+    citation of every repetition (hundreds), which buries the evidence a reviewer
+    should open; the report's blocks still hold every occurrence. The places kept
+    are spread over the sources: each source's first, then each one's second, ...
+    """
     reach = {}
     for m in matches:
         if m.source_index is not None and m.start < span.end and m.end > span.start:
             reach[(m.source_index, m.source_start, m.source_end)] = (m.start, m.end)
     inside = _inside_another(set(reach.values()))
-    return [
-        quote
-        for quote in quotes
-        if reach[(quote.source_index, quote.source_start, quote.source_end)] not in inside
-    ]
+    by_text: dict[tuple[int, int], list[Citation]] = {}
+    for quote in quotes:
+        answer_range = reach[(quote.source_index, quote.source_start, quote.source_end)]
+        if answer_range not in inside:
+            by_text.setdefault(answer_range, []).append(quote)
+    return [quote for places in by_text.values() for quote in _spread(places)[:per_quote]]
+
+
+def _spread(places: list[Citation]) -> list[Citation]:
+    """``places`` in turns over their sources: every source's first place in the
+    source's order, then every source's second, and so on."""
+    places = sorted(places, key=lambda c: (c.source_index, c.source_start, c.source_end))
+    turn: dict[int, int] = {}
+    ranked = []
+    for place in places:
+        turn[place.source_index] = turn.get(place.source_index, -1) + 1
+        ranked.append((turn[place.source_index], place.source_index, place.source_start, place))
+    return [place for *_, place in sorted(ranked, key=lambda r: r[:3])]
 
 
 def _inside_another(ranges: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -400,7 +422,7 @@ def _citations(
                 source.text[m.source_start - source.offset : m.source_end - source.offset],
                 score,
             )
-    quoted = _outermost(list(citations.values()), matches, span)
+    quoted = _outermost(list(citations.values()), matches, span, config.max_citations)
     fully_quoted = support.features["verbatim"] >= QUOTED
     # A sentence judged (partly) supported shows what supports it: when no passage
     # alone reaches min_citation_score, the cover passages, which together do.

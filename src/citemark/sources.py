@@ -210,6 +210,7 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
             "({id: [phrase, ...]}), and a mapping of id to one text is ambiguous"
         )
     result: list[Source] = []
+    plain: list[int] = []  # the places of plain-string sources
     total = 0
     for n, item in enumerate(sources):
         # Counted as they are read, so that a huge generator fails early.
@@ -218,6 +219,8 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
                 f"more than {limits.max_sources:,} sources, over the limit (max_sources)"
             )
         source = _coerce_one(item, n)
+        if isinstance(item, str):
+            plain.append(n)
         total += len(source.text)
         if total > limits.max_source_chars:
             raise InputError(
@@ -225,8 +228,26 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
                 "over the limit (max_source_chars)"
             )
         result.append(source)
+    _check_given_ids_free(plain, result)
     _check_chunks_disjoint(result)
     return result
+
+
+def _check_given_ids_free(plain: list[int], sources: list[Source]) -> None:
+    """A plain-string source (its place in ``plain``) takes the id ``S<n>``; one that
+    another source already has would read as two overlapping chunks of one document,
+    a message about chunks for a list that has none."""
+    if not plain or len(plain) == len(sources):
+        return
+    strings = set(plain)
+    named = {s.id: n for n, s in enumerate(sources) if n not in strings}
+    for n in plain:
+        other = named.get(sources[n].id)
+        if other is not None:
+            raise InputError(
+                f"source {n} is a plain string and so takes the id {sources[n].id!r}, which "
+                f"source {other} has too; give it an id of its own ({{'id': ..., 'text': ...}})"
+            )
 
 
 def _coerce_one(item: Any, n: int) -> Source:
@@ -264,9 +285,11 @@ def _metadata(metadata: object, where: str) -> dict[str, Any]:
 
 
 def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -> Source:
-    text = fields.get("text", fields.get("page_content"))
+    key = "text" if "text" in fields or "page_content" not in fields else "page_content"
+    text = fields.get(key)
     if text is None:
-        raise InputError(f"{where}: missing 'text'")
+        given = "is None" if key in fields else "is missing"
+        raise InputError(f"{where}: {key!r} {given}; a source needs its text as a string")
     check_text(text, f"{where} text")
     raw_id = _first(fields, metadata, ID_KEYS)
     if raw_id is None:
