@@ -30,7 +30,15 @@ from .exceptions import EXCEPTION, states_exception
 from .forum import forum_conflicts
 from .frequency import frequency_conflicts
 from .governing import governing_conflicts
-from .lexicon import ASSERT_PREV, CURRENCIES, GENERIC_HEADS, NUM_WORDS, ORD_WORDS, STOPWORDS
+from .lexicon import (
+    ASSERT_PREV,
+    AUX,
+    CURRENCIES,
+    GENERIC_HEADS,
+    NUM_WORDS,
+    ORD_WORDS,
+    STOPWORDS,
+)
 from .model import (
     NUMERIC_KINDS,
     DateKeys,
@@ -45,6 +53,7 @@ from .model import (
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .opposites import PARTY_OPPOSITES, opposite_conflicts
+from .prevailing import prevailing_conflicts
 from .quantities import numeric_words, scan_numeric
 from .rates import rate_conflicts, restated
 from .roles import layout, manner_adverb, role_of, subject_before, word_after, words_after
@@ -312,7 +321,9 @@ def _negation_clashes(
     unrelated negations never count."""
     out: list[tuple[Fact, Fact]] = []
     for n in cl.negations:
-        if n.soft or n.head in ev.neg_all or _double_negated(claim_text, n, cl.negations):
+        if n.soft or _double_negated(claim_text, n, cl.negations):
+            continue
+        if n.head in ev.neg_all and _denied_alike(claim_text, n, ev_text, ev):
             continue
         said = _said(claim_text, n, cl, ev_text, ev)
         if said is not None:
@@ -331,6 +342,46 @@ def _negation_clashes(
 
 # Where a clause ends, for reading a negation's reach within it.
 _CLAUSE_END = re.compile(r"[.;:!?\n]")
+_MODAL_WORDS = frozenset("may might must shall should can could will would cannot".split())
+_ACT_REACH = 10  # words read back from a negation for the act a modal states
+
+
+def _denied_alike(claim_text: str, n: Negation, ev_text: str, ev: _Analysis) -> bool:
+    """Whether the evidence's own denial of ``n``'s word denies it of the same act, so
+    that the evidence says what the claim says. It does unless every denial of the word
+    there is said of another act a modal states: "The Tenant shall not assign this
+    Lease without the Landlord's consent" says nothing of subletting without it, and
+    so hid "may sublet the premises only with the prior written consent of Landlord"
+    from "may sublet the premises without the landlord's consent"."""
+    mine = _act_before(claim_text, n.fact.start)
+    if mine is None:
+        return True
+    toks = layout(ev_text).toks
+    covering = [
+        m
+        for m in ev.negations
+        if m.head == n.head or any(stem(toks[j].lower) == n.head for j in m.scope)
+    ]
+    if not covering:
+        return True  # denied by an "unless" clause, or otherwise: as before
+    return any(_act_before(ev_text, m.fact.start) in (None, mine) for m in covering)
+
+
+def _act_before(text: str, at: int) -> str | None:
+    """The stem of the verb a modal states in the clause before ``at`` ("may sublet the
+    premises without ...": "sublet"), or ``None``."""
+    shape = layout(text)
+    i = bisect_left(shape.starts, at)
+    toks = shape.toks
+    for j in range(i - 1, max(-1, i - 1 - _ACT_REACH), -1):
+        if _CLAUSE_END.search(text, toks[j].end, toks[j + 1].start if j + 1 < i else at):
+            return None
+        if toks[j].lower in _MODAL_WORDS:
+            for k in range(j + 1, i):
+                if toks[k].content and toks[k].lower not in AUX:
+                    return stem(toks[k].lower)
+            return None
+    return None
 
 
 def _double_negated(text: str, n: Negation, negations: Sequence[Negation]) -> bool:
@@ -480,9 +531,15 @@ def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
 
 # Words that open a condition right after a verb, not what it is done to: "may sublet
 # with consent" says nothing of what is sublet ("with respect to" names the thing).
+# Phrases that stress a statement without naming what it is about: "may enter without
+# notice at any time" denies notice, not time, and says when, not whose notice (trial 40).
+_EMPHASIS_PHRASES = (
+    r"at\s+any\s+time|at\s+all\s+times|whatsoever|of\s+any\s+kind|for\s+any\s+reason"
+)
+_EMPHASIS = re.compile(rf"\b(?:{_EMPHASIS_PHRASES})\b", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
     r"\s+(?:with(?!\s+(?:respect|regard|reference)\b)|without|upon|unless|except"
-    r"|subject\s+to)\b",
+    rf"|subject\s+to|{_EMPHASIS_PHRASES})\b",
     re.IGNORECASE,
 )
 
@@ -626,7 +683,8 @@ def _agrees_with_only(negated_text: str, n: Negation, said_text: str) -> bool:
     end = _clause_end(negated_text, n.fact.end)
     if EXCEPTION.search(negated_text, n.fact.end, end):
         return True
-    return bool(content_stems(negated_text[n.fact.end : end]) - content_stems(said_text))
+    rest = _EMPHASIS.sub(" ", negated_text[n.fact.end : end])
+    return bool(content_stems(rest) - content_stems(said_text))
 
 
 def _said_plainly(
@@ -948,7 +1006,10 @@ def _same_statement(
         found = _INFINITIVE.match(text, end)
         if found is None:
             continue
-        verb = found.group(1).lower()
+        verb = found.group(1)
+        if verb[0].isupper() and not verb.isupper():
+            continue  # "written notice to Tenant": a party, no verb (trial 40)
+        verb = verb.lower()
         if verb in STOPWORDS:
             continue
         root = stem(verb)
@@ -1262,6 +1323,7 @@ def _with_opposites(
         *appointment_conflicts(claim, passages),
         *sequence_conflicts(claim, passages),
         *ruling_conflicts(claim, passages),
+        *prevailing_conflicts(claim, passages),
         *governing_conflicts(claim, passages),
     ):
         # one conflict per claim span: "covers" against "excludes" is the word rule's

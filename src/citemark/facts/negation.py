@@ -31,6 +31,18 @@ def _gap_has_punct(text: str, a: int, b: int) -> bool:
     return gap != " " and not _GAP_PUNCT.isdisjoint(gap)
 
 
+def _gap_ends_reach(text: str, a: int, b: int) -> bool:
+    """:func:`_gap_has_punct`, where a quotation mark around a term is no break: 'is not
+    "surface water" within the meaning of the exclusion' denies "surface water" (trial
+    40: the quotes hid the denial, and "is surface water" was supported)."""
+    if not _gap_has_punct(text, a, b):
+        return False
+    return text[a:b].strip(" ") not in _QUOTE_MARKS
+
+
+_QUOTE_MARKS = frozenset('"“”')
+
+
 @dataclass(frozen=True)
 class Negation:
     fact: Fact
@@ -304,7 +316,7 @@ def _governed(text: str, toks: list[Tok], i: int, cue: str) -> int | None:
     skip = NEG_SKIP_WIDE if wide else NEG_SKIP
     skipped = 0
     for j in range(i + 1, min(len(toks), i + 7)):
-        if _gap_has_punct(text, toks[j - 1].end, toks[j].start):
+        if _gap_ends_reach(text, toks[j - 1].end, toks[j].start):
             return None
         w = toks[j].lower
         if toks[j].cue is not None:
@@ -316,8 +328,22 @@ def _governed(text: str, toks: list[Tok], i: int, cue: str) -> int | None:
             continue
         if w in STOPWORDS or len(w) < 2:
             return None
-        return j
+        return _owned(text, toks, j)
     return None
+
+
+def _owned(text: str, toks: list[Tok], j: int) -> int:
+    """The word a possessive at ``j`` owns, where it is a content word right after it:
+    "without the landlord's consent" denies consent, not the landlord; else ``j``."""
+    if not toks[j].lower.endswith(_POSSESSIVE) or j + 1 >= len(toks):
+        return j
+    after = toks[j + 1]
+    if text[toks[j].end : after.start] != " " or not after.content or after.cue is not None:
+        return j
+    return j + 1
+
+
+_POSSESSIVE = ("'s", "’s", "s'", "s’")
 
 
 def _clause_after(text: str, toks: list[Tok], i: int, limit: int = 6) -> list[int]:
@@ -326,7 +352,7 @@ def _clause_after(text: str, toks: list[Tok], i: int, limit: int = 6) -> list[in
     Only ever used to *suppress* reports, so erring wide is safe."""
     out: list[int] = []
     for j in range(i + 1, min(len(toks), i + 1 + limit)):
-        if _gap_has_punct(text, toks[j - 1].end, toks[j].start):
+        if _gap_ends_reach(text, toks[j - 1].end, toks[j].start):
             break
         w = toks[j].lower
         if w in CLAUSE_BREAK or toks[j].cue is not None:
