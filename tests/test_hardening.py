@@ -384,7 +384,12 @@ def test_cli_accepts_control_characters_a_bom_and_crlf(
                 "--config", str(small_preset), str(files["crlf_answer"]))  # fmt: skip
     assert spans.returncode == 0, spans.stderr
     data = json.loads(spans.stdout)
-    assert data["tagged"] == 'The <cite ids="lease">monthly rent</cite> of $2,400\nis due.\n'
+    # taken as it comes, as standard input is, so offsets index the file (trial 41)
+    assert data["tagged"] == 'The <cite ids="lease">monthly rent</cite> of $2,400\r\nis due.\r\n'
+    crlf = files["crlf_answer"].read_bytes().decode()
+    piped = cli("tag", "--sources", str(files["bom_phrases"]), "--format", "json",
+                "--config", str(small_preset), input=crlf)  # fmt: skip
+    assert json.loads(piped.stdout) == data
 
 
 # --------------------------------------------------------------------------- API

@@ -652,6 +652,9 @@ def test_align_says_passed_by_the_check_rule(client: httpx.Client, example: dict
     assert [f["number"] for f in strict["failures"]] == partial
     bad = client.post("/v1/align", json={**body, "fail_on": ["partiall"]})
     assert bad.status_code == 422 and "fail_on" in bad.json()["error"]
+    # an empty list (an unset variable) passed every answer (trial 41): refused
+    empty = client.post("/v1/align", json={**body, "fail_on": []})
+    assert empty.status_code == 422 and "fail_on" in empty.json()["error"]
 
 
 def test_align_gives_lead_ins_no_claim(client: httpx.Client, example: dict[str, Any]) -> None:

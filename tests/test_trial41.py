@@ -83,3 +83,252 @@ def test_each_quote_of_a_sentence_keeps_its_places() -> None:
         ("B", "Pets are welcome here"),
         ("B", "The tenant shall pay rent monthly"),
     ]
+
+
+ENTRY = (
+    "Landlord may enter the Premises only upon at least twenty-four (24) hours written "
+    "notice to Tenant, except in an emergency."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The landlord may enter the premises without notice.",
+        "The landlord may enter the premises without notice at any time.",
+        "The landlord may enter the premises at any time without notice.",
+        "The landlord may enter the premises without notice for any reason.",
+    ],
+)
+def test_entry_without_notice_conflicts_with_notice_to_the_tenant(claim: str) -> None:
+    """Trial 40 left "without notice at any time"; and "notice to Tenant" read "to
+    Tenant" as an infinitive ("to tenant"), a verb the claim had to name, so even
+    "may enter the premises without notice" was supported against this clause."""
+    result = align(claim, [{"id": "L", "text": ENTRY}]).sentences[0]
+    assert result.status == "unsupported"
+    assert [(c.text, c.evidence) for c in result.conflicts] == [
+        ("without notice", "upon at least twenty-four (24) hours written notice")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the exception the passage makes is the claim's case
+        (
+            "In an emergency, the landlord may enter without notice at any time.",
+            ENTRY,
+        ),
+        # an infinitive after the noun still names what the statement is about
+        (
+            "The tenant may not sublet without consent.",
+            "The tenant may sublet with consent to assign the lease.",
+        ),
+    ],
+)
+def test_guard_no_notice_conflict_where_the_statements_differ(claim: str, passage: str) -> None:
+    """Guard (passes on 729471f too): the emergency exception, and a real infinitive."""
+    result = align(claim, [{"id": "L", "text": passage}]).sentences[0]
+    assert [c for c in result.conflicts if c.kind == "negation"] == []
+
+
+OPINION = (
+    "Plaintiff Harlan sued Westfield Mutual for breach of contract after Westfield denied "
+    "coverage. The trial court granted summary judgment to Westfield, and the Court of "
+    'Appeals affirmed. We hold that water from a ruptured main is not "surface water" '
+    "within the meaning of the exclusion. Because the exclusion is ambiguous, it must be "
+    "construed against the insurer."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        (
+            "The trial court granted summary judgment to Harlan.",
+            ("granted summary judgment to Harlan", "granted summary judgment to Westfield"),
+        ),
+        (
+            "Because the exclusion was ambiguous, the court construed it in favor of the insurer.",
+            ("construed it in favor of the insurer", "construed against the insurer"),
+        ),
+        ("The Court of Appeals reversed the trial court.", ("reversed", "affirmed")),
+        (
+            "The court held that water from a ruptured main is surface water.",
+            ("is surface", 'is not "surface'),
+        ),
+    ],
+)
+def test_who_won_and_a_quoted_term_denied_are_conflicts(
+    claim: str, conflict: tuple[str, str]
+) -> None:
+    """Trial 40 (HIGH 2): each was `supported`. The party a judgment is given to, the side
+    an ambiguity is construed for (`facts/prevailing.py`); an appeal court's outcome with
+    nothing after it ("the Court of Appeals affirmed."), which rules on what the claim
+    names; and a denial of a term in quotation marks, whose quotes ended its reach."""
+    result = align(claim, [{"id": "O", "text": OPINION}]).sentences[0]
+    assert result.status == "unsupported"
+    assert [(c.text, c.evidence) for c in result.conflicts] == [conflict]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a split judgment rules the claim's way too
+        (
+            "The court granted summary judgment to Harlan.",
+            "The court granted summary judgment to Westfield on the contract claim and "
+            "granted summary judgment to Harlan on the bad-faith claim.",
+        ),
+        # a role and a name may be one party
+        (
+            "The court granted summary judgment to the insurer.",
+            "Westfield is the insurer. The court granted summary judgment to Westfield.",
+        ),
+        # the same ruling
+        (
+            "The court entered judgment in favor of the plaintiff.",
+            "Judgment was entered for the plaintiffs; the court entered judgment for the "
+            "plaintiff.",
+        ),
+        # another court's outcome on another thing
+        (
+            "The Court of Appeals reversed the trial court.",
+            "The trial court denied the motion. The Court of Appeals reversed.",
+        ),
+    ],
+)
+def test_guard_rulings_that_agree_or_cannot_be_told_apart(claim: str, passage: str) -> None:
+    """Guard (passes on 729471f too): no conflict where the passage rules the claim's way,
+    or where the two parties may be one."""
+    result = align(claim, [{"id": "O", "text": passage}]).sentences[0]
+    assert [c for c in result.conflicts if c.kind in ("name", "opposite")] == []
+
+
+def test_guard_a_party_the_passage_never_names_is_no_rival_of_the_ruling_rule() -> None:
+    """ "Acme" may be Westfield under another name: the ruling rule leaves it (the
+    name rule still reads a sentence that differs from the passage in its name only)."""
+    from citemark.facts.prevailing import prevailing_conflicts
+
+    passage = "Westfield moved for summary judgment, and the court granted judgment to Westfield."
+    assert prevailing_conflicts("The court granted judgment to Acme.", [passage]) == ()
+    assert prevailing_conflicts("The court granted judgment to Harlan.", [passage]) == ()
+    assert prevailing_conflicts(
+        "The court granted judgment to Harlan.", [passage + " Harlan appealed."]
+    )
+
+
+LEASE_CONSENT = (
+    "Tenant may sublet the Premises only with the prior written consent of Landlord, which "
+    "shall not be unreasonably withheld. The Tenant shall not assign this Lease without the "
+    "Landlord's prior written consent."
+)
+
+
+def test_subletting_without_the_consent_the_lease_requires_is_a_conflict() -> None:
+    """ "without the landlord's consent" denied the landlord (the possessive), not the
+    consent; and the lease's own "shall not assign ... without ... consent", a denial
+    of another act, was read as saying the claim's "without consent" too."""
+    claim = "The tenant may sublet the premises without the landlord's consent."
+    result = align(claim, [{"id": "L", "text": LEASE_CONSENT}]).sentences[0]
+    assert result.status == "unsupported"
+    assert [(c.text, c.evidence) for c in result.conflicts] == [
+        ("without the landlord's consent", "with the prior written consent")
+    ]
+
+
+def test_guard_a_denial_of_the_same_act_still_agrees() -> None:
+    """Guard (passes on 729471f too): the lease denies assigning without consent, so the
+    claim that says so has no conflict."""
+    claim = "The tenant may not assign the lease without the landlord's consent."
+    result = align(claim, [{"id": "L", "text": LEASE_CONSENT}]).sentences[0]
+    assert result.conflicts == ()
+
+
+ZH_LEASE = "本合同租期为一年，自2024年3月1日起。月租金为2400美元，每月一日支付。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("月租金为3000美元。", ("3000", "2400")),
+        ("租期自2025年3月1日起。", ("2025", "2024")),
+    ],
+)
+def test_a_changed_number_written_against_chinese_is_read(
+    claim: str, conflict: tuple[str, str]
+) -> None:
+    """Trial 41 (HIGH): a number written against Chinese characters, as Chinese writes
+    it, was no fact at all (the patterns' word edges count the characters as letters of
+    the number's word), so "3000" against "2400" was `supported`, in both presets."""
+    for config in (LEXICAL, load_config("default")):
+        result = align(claim, [{"id": "zh", "text": ZH_LEASE}], config=config).sentences[0]
+        assert result.status == "unsupported"
+        assert [(c.text, c.evidence) for c in result.conflicts] == [conflict]
+
+
+@pytest.mark.parametrize("claim", ["月租金为2400美元。", "租期自2024年3月1日起。"])
+def test_guard_the_same_number_against_chinese_is_backed(claim: str) -> None:
+    """Guard (passes on 729471f too): the same figures are no conflict."""
+    result = align(claim, [{"id": "zh", "text": ZH_LEASE}], config=LEXICAL).sentences[0]
+    assert result.conflicts == () and result.missing_facts == ()
+
+
+def test_facts_of_unspaced_text_keep_their_surface_and_offsets() -> None:
+    from citemark.facts import extract_facts
+
+    text = "契約期間は2年間、賃料は月額12万円とする。"
+    facts = extract_facts(text)
+    assert [f.text for f in facts if f.kind != "name"] == ["2", "12"]
+    assert all(text[f.start : f.end] == f.text for f in facts)
+
+
+def test_library_refuses_a_misspelt_or_disagreeing_document_key() -> None:
+    """Trial 41: {"offest": 20} was ignored (the chunk read as starting at 0, every parent
+    offset wrong), while the API refused it; two offsets or two texts that disagree were
+    resolved silently."""
+    with pytest.raises(InputError, match=r"unknown key 'offest' \(did you mean 'offset'\?\)"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offest": 20}])
+    with pytest.raises(InputError, match=r"'offset' \(5\) and 'start_index' \(9\) disagree"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 5, "start_index": 9}])
+    with pytest.raises(InputError, match=r"'text' .* and 'page_content' .* disagree"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "page_content": "Other."}])
+    # Guard: a pipeline's own fields are left alone, and agreeing duplicates are fine.
+    extra = {"id": "P", "text": "Rent is due.", "url": "u", "title": "t", "score": 0.5}
+    assert align("Rent is due.", [extra], config=LEXICAL).sentences[0].citations
+    same = {"id": "P", "text": "Rent is due.", "offset": 3, "start_index": 3}
+    assert align("Rent is due.", [same], config=LEXICAL).sentences[0].citations[0].source_start == 3
+
+
+def test_word_level_must_be_a_bool() -> None:
+    """Trial 41: "no" is truthy and turned word-level matching on."""
+    from citemark import tag
+
+    with pytest.raises(InputError, match="word_level must be True or False, got 'no'"):
+        tag("We concatenate the cat.", {"a": ["cat"]}, word_level="no")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fail_on", [[], set(), (), ""])
+def test_an_empty_fail_on_is_refused_in_every_shape(fail_on: Any) -> None:
+    """Trial 41: "" was refused, but [] and set() passed every answer."""
+    report = align("Pets are allowed.", [{"id": "a", "text": "Rent is due."}], config=LEXICAL)
+    with pytest.raises(InputError, match="no condition given"):
+        report.failures(fail_on=fail_on)
+
+
+def test_fail_on_none_in_a_list_and_a_wrong_type() -> None:
+    report = align("Pets are allowed.", [{"id": "a", "text": "Rent is due."}], config=LEXICAL)
+    assert report.failures(fail_on=["none"]) == () and report.failures(fail_on=["unsupported"])
+    with pytest.raises(InputError, match=r"fail_on must be a list .* got int"):
+        report.failures(fail_on=5)  # type: ignore[arg-type]
+
+
+def test_check_refuses_a_nan_coverage_gate(tmp_path: Any, cli: Any) -> None:
+    """Trial 41: `--min-coverage nan` passed the range check, and the gate never failed."""
+    answer = tmp_path / "answer.txt"
+    answer.write_text("Pets are allowed in the garden.\n")
+    sources = tmp_path / "sources.json"
+    sources.write_text('[{"id": "a", "text": "The rent is due monthly."}]')
+    run = cli("check", "--sources", str(sources), "--config", "lexical", "--fail-on", "none",
+              "--min-coverage", "nan", str(answer))  # fmt: skip
+    assert run.returncode == 2 and "--min-coverage" in run.stderr and "nan" in run.stderr

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -146,15 +147,24 @@ def main() -> None:
 # --------------------------------------------------------------------------- inputs
 
 
+def _a_number(value: float, option: str) -> float:
+    """``value``, unless it is NaN: a range check passes NaN (every comparison with it is
+    false), and a NaN coverage gate never fails (trial 41)."""
+    if math.isnan(value):
+        raise click.BadParameter(f"{value!r} is not a number", param_hint=option)
+    return value
+
+
 def _read_answer(answer_file: str | None, limit: int) -> str:
     """The answer from a file, or from standard input without one; never empty.
 
     Read as bytes and decoded as strict UTF-8 whatever the locale (a C locale would
     turn a bad byte into a lone surrogate), so a bad byte is an error that says
     where it is. No more is read than ``limit`` characters can take (4 bytes each),
-    so a huge file is refused before it fills memory. A file's line ends are
-    read as ``open()`` reads them (CRLF becomes LF); standard input is
-    taken as it comes.
+    so a huge file is refused before it fills memory. A file and standard input
+    are taken as they come, line ends included, so that every offset indexes the
+    text that was sent (a file's CRLF once became LF, and its offsets then missed
+    the file by one per line).
     """
     most = 4 * limit + 4  # a byte-order mark and `limit` characters of up to 4 bytes
     if answer_file in (None, "-"):
@@ -172,7 +182,6 @@ def _read_answer(answer_file: str | None, limit: int) -> str:
         where = answer_file
         with open(answer_file, "rb") as handle:
             answer = _decode(handle.read(most + 1), where, most, limit)
-        answer = answer.replace("\r\n", "\n").replace("\r", "\n")
     if len(answer) > limit:
         raise click.ClickException(
             f"{where}: the answer is over {limit:,} characters, the limit (max_answer_chars)"
@@ -348,6 +357,7 @@ def _align(answer: str, sources: list[Any], config: Config) -> Report:
 @click.option(
     "--min-coverage",
     type=click.FloatRange(0.0, 1.0),
+    callback=lambda _ctx, _param, value: _a_number(value, "--min-coverage"),
     default=0.0,
     show_default=True,
     help="Also fail when less than this share of the answer (0-1) is quoted verbatim; "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, get_args
 
@@ -131,15 +131,24 @@ def check_fail_on(fail_on: Iterable[str] | None) -> frozenset[FailReason]:
     if fail_on is None:
         return DEFAULT_FAIL_ON
     if isinstance(fail_on, str):
-        # "" (an unset variable in a CI script) must not turn the gate off unseen
-        if fail_on.strip().lower() == "none":
-            return frozenset()
         fail_on = [part.strip() for part in fail_on.split(",") if part.strip()]
-        if not fail_on:
-            raise InputError(
-                f"fail_on: no condition given; choose from {', '.join(FAIL_REASONS)}, "
-                "or 'none' to fail on no sentence"
-            )
+    elif isinstance(fail_on, bytes | Mapping) or not isinstance(fail_on, Iterable):
+        raise InputError(
+            "fail_on must be a list of conditions or a comma-separated string, "
+            f"got {type(fail_on).__name__}"
+        )
+    else:
+        fail_on = list(fail_on)
+        if not all(isinstance(reason, str) for reason in fail_on):
+            raise InputError(f"fail_on: conditions are strings, got {fail_on!r}")
+    if [reason.lower() for reason in fail_on] == ["none"]:
+        return frozenset()
+    if not fail_on:
+        # "" or [] (an unset variable in a CI script) must not turn the gate off unseen
+        raise InputError(
+            f"fail_on: no condition given; choose from {', '.join(FAIL_REASONS)}, "
+            "or 'none' to fail on no sentence"
+        )
     chosen = frozenset(fail_on)
     unknown = sorted(str(r) for r in chosen - set(FAIL_REASONS))
     if unknown:

@@ -9,6 +9,7 @@ on neither. Phrase sources arrive as a map from source id to quoted phrases.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -260,7 +261,9 @@ def _coerce_one(item: Any, n: int) -> Source:
     if isinstance(item, str):
         return Source(f"S{n + 1}", item)
     if isinstance(item, Mapping):
-        return _from_fields(dict(item), _metadata(item.get("metadata"), where), where)
+        fields = dict(item)
+        _check_keys(fields, where)
+        return _from_fields(fields, _metadata(item.get("metadata"), where), where)
     fields = {
         "text": getattr(item, "page_content", None) or getattr(item, "text", None),
         "id": getattr(item, "id_", None) or getattr(item, "id", None),
@@ -273,6 +276,34 @@ def _coerce_one(item: Any, n: int) -> Source:
             f"page_content/text, got {type(item).__name__}"
         )
     return _from_fields(fields, _metadata(metadata, where), where)
+
+
+# Every key a document dict is read by.
+_KNOWN_KEYS = ("text", "page_content", "metadata", *ID_KEYS, *OFFSET_KEYS)
+
+
+def _check_keys(fields: dict[Any, Any], where: str) -> None:
+    """Refuse what would silently give a wrong reading: a key that is a misspelling of
+    one citemark reads (``offest``: the chunk was read as starting at 0, and every
+    parent offset was wrong), and two keys that name one thing with different values.
+
+    Any other key is left alone (a RAG pipeline's dicts carry a url, a title, a
+    score); the HTTP API, whose clients send exactly what they mean, refuses those too.
+    """
+    for key in fields:
+        if not isinstance(key, str) or key in _KNOWN_KEYS:
+            continue
+        near = difflib.get_close_matches(key.lower(), _KNOWN_KEYS, n=1, cutoff=0.8)
+        if near:
+            raise InputError(f"{where}: unknown key {key!r} (did you mean {near[0]!r}?)")
+    # Two texts or two offsets of one chunk cannot both be right. Two ids can: a chunk's
+    # "id" beside its document's "doc_id", or a "source" naming where it came from, so
+    # the first of ID_KEYS is read, as documented.
+    for keys in (("text", "page_content"), OFFSET_KEYS):
+        given = {k: fields[k] for k in keys if fields.get(k) is not None}
+        if len({repr(v) for v in given.values()}) > 1:
+            named = " and ".join(f"{k!r} ({v!r})" for k, v in given.items())
+            raise InputError(f"{where}: {named} disagree; give one of them")
 
 
 def _metadata(metadata: object, where: str) -> dict[str, Any]:

@@ -148,9 +148,9 @@ class Streamer:
         ready = self._final_spans(self._pending_spans(), final)
         if not ready:
             return []
-        origin = ready[0].start
+        origin, end = self._context(ready[0].start, ready[-1].end)
         report = align(
-            self._text[origin : ready[-1].end],
+            self._text[origin:end],
             None,
             index=self.index,
             config=self.config,
@@ -172,6 +172,27 @@ class Streamer:
             for m in block.matches
         )
         return sentences
+
+    def _context(self, start: int, end: int) -> tuple[int, int]:
+        """Where to cut the text aligned for the sentences from ``start`` to ``end``.
+
+        A sentence's result depends on its own text and on one thing around it: whether
+        other text shares its line (a heading alone on its line claims nothing; "Landlord
+        Pays Water" after a sentence on the same line is a claim). So the cut takes in
+        the nearest character on each side that is on the same line and not blank.
+        """
+        text = self._text
+        before = start
+        while before > 0 and text[before - 1] != "\n" and text[before - 1].isspace():
+            before -= 1
+        if before > 0 and text[before - 1] != "\n":
+            start = before - 1
+        after = end
+        while after < len(text) and text[after] != "\n" and text[after].isspace():
+            after += 1
+        if after < len(text) and text[after] != "\n":
+            end = after + 1
+        return start, end
 
     def _pending_spans(self) -> list[Span]:
         """The sentences after the last released one, as the segmenter sees them now.

@@ -188,8 +188,11 @@ class AlignRequest(ConfigChoice):
     sources: list[Document] = Field(description="The documents the answer should rest on.")
     fail_on: list[FailReason] | None = Field(
         None,
+        min_length=1,
         description="What makes `passed` false: any of 'unsupported', 'conflict', 'partial' "
-        "(default: unsupported and conflict, as `citemark check`).",
+        "(default: unsupported and conflict, as `citemark check`). An empty list is refused "
+        "(an unset variable must not turn the gate off unseen); leave the field out for the "
+        "default.",
         examples=[["unsupported", "conflict", "partial"]],
     )
 
