@@ -332,3 +332,73 @@ def test_check_refuses_a_nan_coverage_gate(tmp_path: Any, cli: Any) -> None:
     run = cli("check", "--sources", str(sources), "--config", "lexical", "--fail-on", "none",
               "--min-coverage", "nan", str(answer))  # fmt: skip
     assert run.returncode == 2 and "--min-coverage" in run.stderr and "nan" in run.stderr
+
+
+def test_a_paraphrase_mark_keeps_a_number_whole_with_its_sign() -> None:
+    """Trial 41: "...a fee of 5</cite>% <cite ...>" (the bundled demo showed it)."""
+    source = (
+        "If any payment of rent is received after the fifth day of the month, the Tenant "
+        "shall pay a late fee equal to five percent (5%) of the overdue amount."
+    )
+    report = align(
+        "Late payment carries a fee of 5% of the overdue amount.",
+        [{"id": "L", "text": source}],
+        config=LEXICAL,
+    )
+    assert "5%</cite>" in report.tagged()
+    assert all(report.answer[m.end - 1 : m.end] != "5" for m in report.marks())
+
+
+def test_a_contradicted_passage_is_cited_whatever_its_score() -> None:
+    """Trial 41: in lexical mode the conflict was there and no citation, so the reviewer
+    could not open the evidence, and "Rent is" was flagged as unsupported."""
+    source = (
+        "The term of this Lease is one (1) year. Monthly rent is $2,400, due on the first "
+        "day of each month."
+    )
+    result = align("Rent is $3,000.", [{"id": "lease", "text": source}], config=LEXICAL)
+    sentence = result.sentences[0]
+    assert [(c.text, c.evidence) for c in sentence.conflicts] == [("$3,000", "$2,400")]
+    assert [c.evidence for c in sentence.citations] == [
+        "Monthly rent is $2,400, due on the first day of each month."
+    ]
+    assert [result.answer[s.start : s.end] for s in sentence.unsupported_spans] == ["$3,000"]
+
+
+def test_a_config_file_error_names_the_key_as_the_file_writes_it(tmp_path: Any) -> None:
+    """Trial 41: "[thresholds.lexical] supported = -3" was reported as
+    "supported_lexical must be ...", a name the file does not have."""
+    cases = {
+        "[thresholds.lexical]\nsupported = -3\n": "thresholds.lexical.supported must be",
+        "[weights.lexical]\nrecall = nan\n": "weights.lexical.recall must be",
+        "[thresholds.hybrid]\nsupportd = 0.5\n": "unknown config key.*thresholds.hybrid.supportd",
+    }
+    for n, (text, message) in enumerate(cases.items()):
+        path = tmp_path / f"bad{n}.toml"
+        path.write_text(text)
+        with pytest.raises(ConfigError, match=message):
+            load_config(path)
+    # Guard: settings given in Python keep their field names.
+    with pytest.raises(ConfigError, match="supported_lexical must be"):
+        load_config().with_(supported_lexical=3)
+
+
+def test_an_offset_past_what_json_readers_hold_exactly_is_refused() -> None:
+    """Trial 41: 10**32 was accepted and echoed in every citation, past 2**53, where a
+    JavaScript client rounds it."""
+    with pytest.raises(InputError, match="over 9,007,199,254,740,991"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 10**32}])
+    assert align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 2**53 - 20}])
+
+
+def test_a_stream_line_with_a_lone_surrogate_is_named_as_align_names_it() -> None:
+    """Trial 41: '{"text": "\\ud83d"}' got "the body is not valid JSON: unexpected end of
+    hex escape"; it is a lone surrogate, as /v1/align says."""
+    from citemark.server.streaming import _chunk
+    from citemark.stream import Streamer
+
+    chunk = _chunk(b'{"text": "ok \\ud83d"}', 2)
+    with pytest.raises(InputError, match=r"lone surrogate \(U\+D83D\) at offset 3"):
+        Streamer([{"id": "a", "text": "x"}], config=LEXICAL).feed(chunk.text)
+    with pytest.raises(InputError, match="line 3: text: Input should be a valid string"):
+        _chunk(b'{"text": 5}', 3)

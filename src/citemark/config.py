@@ -11,6 +11,7 @@ so a typo never silently falls back to a default.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -343,8 +344,27 @@ def config_from_dict(data: dict[str, Any], default_name: str = "custom") -> Conf
     known = {f.name for f in fields(Config)}
     unknown = sorted(set(flat) - known)
     if unknown:
-        raise ConfigError(f"unknown config key(s): {', '.join(unknown)}")
+        names = ", ".join(_as_written(name) for name in unknown)
+        raise ConfigError(f"unknown config key(s): {names}")
     try:
         return Config(**flat)
     except TypeError as exc:
         raise ConfigError(f"invalid config: {exc}") from None
+    except ConfigError as exc:
+        # name the setting as the file writes it, not as the dataclass field it fills
+        raise ConfigError(_FLAT_NAME.sub(lambda m: _as_written(m.group()), str(exc))) from None
+
+
+# A field that a table of the file fills: "supported_lexical" is [thresholds.lexical]
+# supported, "weights_hybrid" is [weights.hybrid].
+_FLAT_NAME = re.compile(r"\b(?:[a-z]+_)*[a-z]+_(?:hybrid|lexical)\b")
+
+
+def _as_written(name: str) -> str:
+    """``name`` as a TOML file writes it (see ``_FLAT_NAME``); others as they are."""
+    stem, _, mode = name.rpartition("_")
+    if mode not in ("hybrid", "lexical") or not stem:
+        return name
+    if stem in _TABLES:
+        return f"{stem}.{mode}"
+    return f"thresholds.{mode}.{stem}"

@@ -429,10 +429,15 @@ def _citations(
     together = status in ("supported", "partial") and not any(
         p.score >= config.min_citation_score for p in support.passages
     )
-    for passage in support.passages:
+    # A passage the sentence contradicts is cited whatever its score, so that the
+    # reviewer sees the evidence (in lexical mode "Rent is $3,000." against "Monthly rent
+    # is $2,400" had the conflict and no citation: trial 41).
+    contradicted = {found.passage for found in support.conflicts}
+    for n, passage in enumerate(support.passages):
         if status == "no_claim":
             break  # nothing claimed, so nothing to support: quotes only
-        if passage.score < config.min_citation_score and not together:
+        low = passage.score < config.min_citation_score
+        if low and not together and n not in contradicted:
             continue
         source = index.sources[passage.source_index]
         start, end = source.offset + passage.start, source.offset + passage.end

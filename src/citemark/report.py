@@ -330,16 +330,28 @@ def _gaps(
     drawn as paraphrase.
     """
     marks: list[Mark] = []
-    for gap_start, gap_end in uncovered(sentence.start, sentence.end, cuts):
+    for lo, hi in uncovered(sentence.start, sentence.end, cuts):
+        gap_start, gap_end = lo, hi
         # Word characters include combining marks: trimming a Thai or Hindi vowel
         # sign off the end would close the mark inside one visible character.
         while gap_start < gap_end and not is_word_char(answer[gap_start]):
             gap_start += 1
         while gap_end > gap_start and not is_word_char(answer[gap_end - 1]):
             gap_end -= 1
+        # A number keeps its signs: "a fee of 5%" was drawn "...of 5</cite>%" (trial 41).
+        if gap_start < gap_end:
+            if gap_end < hi and answer[gap_end] in _SIGNS_AFTER and answer[gap_end - 1].isdigit():
+                gap_end += 1
+            if lo < gap_start and answer[gap_start - 1] in _SIGNS_BEFORE:
+                gap_start -= 1
         if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
     return marks
+
+
+# Signs written against a number, which a mark must not cut off it.
+_SIGNS_AFTER = frozenset("%‰‱")
+_SIGNS_BEFORE = frozenset("$€£¥₹")
 
 
 def _has_content(text: str) -> bool:

@@ -345,6 +345,12 @@ def _first(fields: Mapping[str, Any], metadata: Mapping[str, Any], keys: Iterabl
 def _check_offset(offset: object, where: str) -> None:
     if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
         raise InputError(f"{where}: chunk offset must be a non-negative integer, got {offset!r}")
+    if offset > MAX_OFFSET:
+        # echoed in every citation: past 2**53 a JSON reader in JavaScript rounds it
+        raise InputError(f"{where}: chunk offset {offset} is over {MAX_OFFSET:,} (2**53 - 1)")
+
+
+MAX_OFFSET = 2**53 - 1
 
 
 def _check_chunks_disjoint(sources: list[Source]) -> None:

@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 # The keys the library reads from a document dict: the API reads the same ones.
-from ..sources import ID_KEYS, id_like
+from ..sources import ID_KEYS, MAX_OFFSET, id_like
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
@@ -50,7 +50,7 @@ _EXAMPLE_ANSWER = (
 
 # A chunk's place in its parent: a JSON integer, never ``true``, ``"3"`` or ``3.0``, which
 # the library refuses too (a lax int would turn ``true`` into offset 1).
-ChunkOffset = Annotated[int, Field(strict=True, ge=0)]
+ChunkOffset = Annotated[int, Field(strict=True, ge=0, le=MAX_OFFSET)]
 
 
 def _source_id(value: object) -> object:

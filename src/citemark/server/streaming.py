@@ -72,10 +72,7 @@ async def sentence_events(lines: AsyncIterator[bytes], streamer: Streamer) -> As
     try:
         async for line in lines:
             number += 1
-            try:
-                chunk = StreamChunk.model_validate_json(line)
-            except ValidationError as exc:
-                raise InputError(f"line {number}: {describe(exc.errors())}") from None
+            chunk = _chunk(line, number)
             for result in await run_in_threadpool(streamer.feed, chunk.text):
                 yield event(asdict(result))
         if not streamer.text.strip():
@@ -90,6 +87,25 @@ async def sentence_events(lines: AsyncIterator[bytes], streamer: Streamer) -> As
         yield event({"error": str(exc)}, "error")
     except ClientDisconnect:
         return
+
+
+def _chunk(line: bytes, number: int) -> StreamChunk:
+    """A text line of the stream, or an :class:`InputError` naming what is wrong with it.
+
+    pydantic's JSON reader refuses an escaped lone surrogate ("\\ud83d") as "unexpected
+    end of hex escape"; the standard reader takes it, so that the text check can name
+    it as /v1/align does ("contains a lone surrogate (U+D83D) at offset ...").
+    """
+    try:
+        return StreamChunk.model_validate_json(line)
+    except ValidationError as exc:
+        errors = exc.errors()
+    if any(error.get("type") == "json_invalid" for error in errors):
+        try:
+            return StreamChunk.model_validate(json.loads(line))
+        except (ValueError, RecursionError, ValidationError):
+            pass
+    raise InputError(f"line {number}: {describe(errors)}")
 
 
 def event(data: dict[str, Any], name: str | None = None) -> bytes:
