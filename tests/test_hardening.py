@@ -142,7 +142,7 @@ def test_a_config_file_with_an_unknown_key_or_bad_value_is_refused(tmp_path: Pat
         load_config(unknown)
     bad = tmp_path / "bad.toml"
     bad.write_text('mode = "lexical"\n[thresholds.lexical]\nsupported = 2\n', "utf-8")
-    with pytest.raises(ConfigError, match="supported_lexical must be between"):
+    with pytest.raises(ConfigError, match=r"thresholds\.lexical\.supported must be between"):
         load_config(bad)
     broken = tmp_path / "broken.toml"
     broken.write_bytes(b"mode = \xff\n")
@@ -345,7 +345,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         (["tag", "--sources", "{phrases}", "--config", "{unknown_key}", "{answer}"], None,
          "unknown config key.*colour"),
         (["check", "--sources", "{documents}", "--config", "{bad_threshold}", "{answer}"], None,
-         "supported_lexical must be between"),
+         "thresholds.lexical.supported must be between"),
         (["serve", "--config", "{unknown_key}", "--port", "0"], None, "unknown config key"),
     ],
     ids=["utf8 file", "utf8 stdin", "utf8 sources", "deep json", "quote id", "bracket id",

@@ -103,9 +103,9 @@ def test_claim_tables_load_from_toml_and_bad_ones_are_named() -> None:
     # ...but not without one.
     with pytest.raises(ConfigError, match="partial threshold"):
         Config(supported_hybrid=0.4, partial_hybrid=0.6)
-    with pytest.raises(ConfigError, match="claim_weights_lexical: unknown feature"):
+    with pytest.raises(ConfigError, match=r"claim_weights\.lexical: unknown feature"):
         config_from_dict({"claim_weights": {"lexical": {"cosine": 1.0}}})
-    with pytest.raises(ConfigError, match="claim_bias_hybrid must be a number"):
+    with pytest.raises(ConfigError, match=r"claim_bias\.hybrid must be a number"):
         config_from_dict({"claim_bias": {"hybrid": "high"}})
 
 

@@ -232,7 +232,10 @@ class Report:
         ``fail_on`` is a set of ``unsupported``, ``conflict`` and ``partial``; the
         CLI's ``check`` and the API's ``passed`` use this same rule.
         """
-        chosen = check_fail_on(fail_on)
+        return self._failing(check_fail_on(fail_on))
+
+    def _failing(self, chosen: frozenset[FailReason]) -> tuple[Failure, ...]:
+        """:meth:`failures` for conditions already checked (an empty set: none)."""
         found = []
         for number, sentence in enumerate(self.sentences, 1):
             reasons = tuple(r for r in sentence.reasons() if r in chosen)
@@ -274,7 +277,7 @@ class Report:
         API and the CLI say pass or fail by the same rule as the library.
         """
         chosen = check_fail_on(fail_on)
-        failures = self.failures(chosen)
+        failures = self._failing(chosen)
         return {
             "mode": self.mode,
             "config": self.config,
