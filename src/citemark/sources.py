@@ -301,9 +301,16 @@ def _check_keys(fields: dict[Any, Any], where: str) -> None:
     # the first of ID_KEYS is read, as documented.
     for keys in (("text", "page_content"), OFFSET_KEYS):
         given = {k: fields[k] for k in keys if fields.get(k) is not None}
-        if len({repr(v) for v in given.values()}) > 1:
-            named = " and ".join(f"{k!r} ({v!r})" for k, v in given.items())
+        values = list(given.values())
+        if any(value != values[0] for value in values[1:]):
+            named = " and ".join(f"{k!r} ({_short(v)})" for k, v in given.items())
             raise InputError(f"{where}: {named} disagree; give one of them")
+
+
+def _short(value: object, most: int = 40) -> str:
+    """``repr(value)``, cut to ``most`` characters (a text may be a whole document)."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def _metadata(metadata: object, where: str) -> dict[str, Any]:
