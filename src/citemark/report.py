@@ -345,7 +345,11 @@ def _gaps(
         if gap_start < gap_end:
             if gap_end < hi and answer[gap_end] in _SIGNS_AFTER and answer[gap_end - 1].isdigit():
                 gap_end += 1
-            if lo < gap_start and answer[gap_start - 1] in _SIGNS_BEFORE:
+            if (
+                lo < gap_start
+                and answer[gap_start - 1] in _SIGNS_BEFORE
+                and answer[gap_start].isdigit()
+            ):
                 gap_start -= 1
         if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))

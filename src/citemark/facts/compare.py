@@ -529,14 +529,15 @@ def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
     return not a or not b or _first_in_other(a, b)
 
 
-# Words that open a condition right after a verb, not what it is done to: "may sublet
-# with consent" says nothing of what is sublet ("with respect to" names the thing).
 # Phrases that stress a statement without naming what it is about: "may enter without
 # notice at any time" denies notice, not time, and says when, not whose notice (trial 40).
 _EMPHASIS_PHRASES = (
     r"at\s+any\s+time|at\s+all\s+times|whatsoever|of\s+any\s+kind|for\s+any\s+reason"
 )
 _EMPHASIS = re.compile(rf"\b(?:{_EMPHASIS_PHRASES})\b", re.IGNORECASE)
+# Words that open a condition right after a verb, not what it is done to: "may sublet
+# with consent" says nothing of what is sublet ("with respect to" names the thing); nor
+# does an emphasis.
 _CONDITION_OPENS = re.compile(
     r"\s+(?:with(?!\s+(?:respect|regard|reference)\b)|without|upon|unless|except"
     rf"|subject\s+to|{_EMPHASIS_PHRASES})\b",
