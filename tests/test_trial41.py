@@ -293,8 +293,10 @@ def test_library_refuses_a_misspelt_or_disagreeing_document_key() -> None:
         align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 5, "start_index": 9}])
     with pytest.raises(InputError, match=r"'text' .* and 'page_content' .* disagree"):
         align("Rent is due.", [{"id": "P", "text": "Rent is due.", "page_content": "Other."}])
-    # Guard: a pipeline's own fields are left alone, and agreeing duplicates are fine.
+    # Guard: a pipeline's own fields are left alone, even ones close to a key that does
+    # not place a chunk ("sources", LlamaIndex's "id_"), and agreeing duplicates are fine.
     extra = {"id": "P", "text": "Rent is due.", "url": "u", "title": "t", "score": 0.5}
+    extra |= {"sources": ["https://example.com"], "id_": "node-1"}
     assert align("Rent is due.", [extra], config=LEXICAL).sentences[0].citations
     same = {"id": "P", "text": "Rent is due.", "offset": 3, "start_index": 3}
     assert align("Rent is due.", [same], config=LEXICAL).sentences[0].citations[0].source_start == 3

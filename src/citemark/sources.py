@@ -280,11 +280,14 @@ def _coerce_one(item: Any, n: int) -> Source:
 
 # Every key a document dict is read by.
 _KNOWN_KEYS = ("text", "page_content", "metadata", *ID_KEYS, *OFFSET_KEYS)
+# The keys whose misspelling would go unnoticed: a chunk read as starting at 0 cites
+# wrong parent offsets without a word. (A misspelt text or id is missing, and says so.)
+_SILENT_KEYS = ("metadata", *OFFSET_KEYS)
 
 
 def _check_keys(fields: dict[Any, Any], where: str) -> None:
     """Refuse what would silently give a wrong reading: a key that is a misspelling of
-    one citemark reads (``offest``: the chunk was read as starting at 0, and every
+    one that places a chunk (``offest``: the chunk was read as starting at 0, and every
     parent offset was wrong), and two keys that name one thing with different values.
 
     Any other key is left alone (a RAG pipeline's dicts carry a url, a title, a
@@ -293,7 +296,7 @@ def _check_keys(fields: dict[Any, Any], where: str) -> None:
     for key in fields:
         if not isinstance(key, str) or key in _KNOWN_KEYS:
             continue
-        near = difflib.get_close_matches(key.lower(), _KNOWN_KEYS, n=1, cutoff=0.8)
+        near = difflib.get_close_matches(key.lower(), _SILENT_KEYS, n=1, cutoff=0.8)
         if near:
             raise InputError(f"{where}: unknown key {key!r} (did you mean {near[0]!r}?)")
     # Two texts or two offsets of one chunk cannot both be right. Two ids can: a chunk's
