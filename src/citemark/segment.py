@@ -123,9 +123,10 @@ _EXTRA_INFIXES = (
     r"\](?=\[)",
 )
 
-# Everything Python's str.splitlines() treats as a line break.
-_LINE = re.compile(r"[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
-_LINE_BREAK = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# Everything Python's str.splitlines() treats as a line break: a line ends a sentence.
+_BREAKS = r"\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_LINE = re.compile(f"[^{_BREAKS}]+")
+LINE_BREAK = re.compile(f"[{_BREAKS}]")
 
 # A list marker at the start of a line: bullets, "1.", "1)", "(a)", "iv.", "1.2.".
 LIST_MARKER = re.compile(
@@ -274,7 +275,7 @@ def unbroken(text: str, start: int = 0, end: int | None = None) -> bool:
     end = len(text) if end is None else end
     if end - start > MAX_PIECE_CHARS:
         return False
-    if _LINE_BREAK.search(text, start, end):
+    if LINE_BREAK.search(text, start, end):
         return False
     return _default_segmenter()._triggers.search(text, start, end) is None
 

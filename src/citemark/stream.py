@@ -39,15 +39,13 @@ from .facts.model import Fact
 from .index import SourceIndex
 from .pipeline import align
 from .report import Conflict, Report, SentenceResult
-from .segment import MAX_PIECE_CHARS, segment, unbroken
+from .segment import LINE_BREAK, MAX_PIECE_CHARS, segment, unbroken
 from .sources import check_text
 from .types import Match, Span
 from .verbatim import merge
 
 __all__ = ["Streamer"]
 
-# Everything the segmenter (like str.splitlines) treats as the end of a line.
-_LINE_BREAK = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 # A word that is complete: some word character, then the whitespace that ends it.
 _COMPLETE_WORD = re.compile(r"\w\S*\s")
 # Pending text up to this long is segmented again on every chunk; past it, only
@@ -160,7 +158,7 @@ class Streamer:
         self._released = ready[-1].end
         # Only the text since the last look: a long line must not be re-read per chunk.
         scan = max(self._line, self._scanned)
-        breaks = [m.end() for m in _LINE_BREAK.finditer(self._text, scan, ready[-1].start)]
+        breaks = [m.end() for m in LINE_BREAK.finditer(self._text, scan, ready[-1].start)]
         self._scanned = ready[-1].start
         self._line = breaks[-1] if breaks else self._line
         start = ready[-1].start
@@ -270,7 +268,7 @@ class Streamer:
         """Whether sentence ``n`` of ``spans`` is settled (see the module docstring)."""
         text = self._text
         following = spans[n + 1].start if n + 1 < len(spans) else len(text)
-        if _LINE_BREAK.search(text, spans[n].end, following):
+        if LINE_BREAK.search(text, spans[n].end, following):
             return True
         if n + 2 < len(spans):
             return True
