@@ -50,7 +50,8 @@ _PLAIN_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 # The same pattern as one group, for ``re.split``: the pieces alternate between the
 # text between tokens and a token, so their running lengths are the token offsets.
 _PLAIN_SPLIT = re.compile(f"({_PLAIN_TOKEN.pattern})")
-_UNSPACED_CHAR = regex.compile(f"[{UNSPACED}]")
+# A letter of a script written without spaces (one pattern for every module that asks).
+UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
 # Characters from U+0300 on: the only ones that can make a text need _TOKEN.
 _HIGH = re.compile("[^\x00-\u02ff]")
 _NEEDS_FULL = regex.compile(
@@ -124,10 +125,10 @@ def is_unspaced(text: str, share: float = 0.3) -> bool:
     Such text is matched at character (grapheme cluster) level, with its own
     ``min_tokens_cjk`` run length.
     """
-    if share > 0 and _UNSPACED_CHAR.search(text) is None:
+    if share > 0 and UNSPACED_CHAR.search(text) is None:
         return False  # no unspaced script at all: skip counting the letters one by one
     letters = sum(1 for ch in text if ch.isalpha())
-    return bool(letters) and len(_UNSPACED_CHAR.findall(text)) / letters >= share
+    return bool(letters) and len(UNSPACED_CHAR.findall(text)) / letters >= share
 
 
 # The earlier name, from when Chinese and Japanese were the only unspaced scripts.

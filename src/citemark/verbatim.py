@@ -26,7 +26,7 @@ import ahocorasick_rs
 
 from .errors import InputError
 from .fold import FoldedText, fold, is_word_char
-from .tokens import UNSPACED, Tokens, tokenize
+from .tokens import UNSPACED, UNSPACED_CHAR, Tokens, tokenize
 from .types import Block, Match, Source
 from .wordruns import WordRuns
 
@@ -139,7 +139,6 @@ def flat_phrases(sources: Mapping[str, Iterable[str]]) -> tuple[list[str], list[
 
 # A character of a script written without spaces between words (Han, Hiragana,
 # Katakana, Thai, Lao, Khmer, Myanmar): the ranges tokenization uses (citemark.tokens).
-_UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
 # Below this no character is in an unspaced script (Thai, U+0E00, starts the ranges).
 _FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
 
@@ -153,15 +152,13 @@ def is_spaced_word_char(ch: str) -> bool:
     document mode's tokens (:func:`citemark.tokens.tokenize`): a phrase may start
     or end at any cluster boundary beside such a character.
     """
-    return is_word_char(ch) and (ch < _FIRST_UNSPACED or _UNSPACED_CHAR.match(ch) is None)
+    return is_word_char(ch) and (ch < _FIRST_UNSPACED or UNSPACED_CHAR.match(ch) is None)
 
 
 def _plain_spaced(ch: str) -> bool:
     """:func:`is_spaced_word_char` for text :class:`FoldedText` found plain: no marks or
     joiners, so letters, digits and ``_`` are its word characters."""
-    return (ch.isalnum() or ch == "_") and (
-        ch < _FIRST_UNSPACED or _UNSPACED_CHAR.match(ch) is None
-    )
+    return (ch.isalnum() or ch == "_") and (ch < _FIRST_UNSPACED or UNSPACED_CHAR.match(ch) is None)
 
 
 def accept(
@@ -423,13 +420,13 @@ def _find_by_loop(
                     left
                     and start > 0
                     and ((c := original[start - 1]).isalnum() or c == "_")
-                    and (c < _FIRST_UNSPACED or _UNSPACED_CHAR.match(c) is None)
+                    and (c < _FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
                 )
                 or (
                     right
                     and end < size
                     and ((c := original[end]).isalnum() or c == "_")
-                    and (c < _FIRST_UNSPACED or _UNSPACED_CHAR.match(c) is None)
+                    and (c < _FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
                 )
             ):
                 hits.append((start, end, source_id))

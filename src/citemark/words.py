@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from .tokens import UNSPACED, Tokens
+from .tokens import UNSPACED_CHAR, Tokens
 
 STOPWORDS = frozenset(
     """
@@ -39,13 +39,12 @@ STOPWORDS = STOPWORDS - {"not", "no", "nor", "without"}
 # stems or crash with IndexError. One stemmer per thread.
 _LOCAL = threading.local()
 _HIRAGANA = re.compile(r"[\u3040-\u309f]")
-_UNSPACED = re.compile(f"[{UNSPACED}]")
 
 
 @lru_cache(maxsize=200_000)
 def unit(key: str) -> str | None:
     """The comparison unit of one folded token, or ``None`` for a function word."""
-    if _UNSPACED.match(key):
+    if UNSPACED_CHAR.match(key):
         return None if _HIRAGANA.match(key) else key
     if key in STOPWORDS or (len(key) == 1 and not key.isdigit()):
         return None

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import ahocorasick_rs
 
-from ..tokens import UNSPACED
+from ..tokens import UNSPACED_CHAR
 from .lexicon import (
     ABBR_SCALE,
     CUR_SYMBOL,
@@ -570,15 +570,11 @@ def scan_numeric(
     fact keeps its surface from the text itself.
     """
     if not text.isascii():
-        masked = _UNSPACED_LETTER.sub(" ", text)
+        masked = UNSPACED_CHAR.sub(" ", text)
         if masked != text:
             facts, spans = _scan_numeric(masked, tokens(masked))
             return [(replace(f, text=text[f.start : f.end]), p) for f, p in facts], spans
     return _scan_numeric(text, toks)
-
-
-# Letters of scripts written without spaces between words.
-_UNSPACED_LETTER = re.compile(f"[{UNSPACED}]")
 
 
 def _scan_numeric(
