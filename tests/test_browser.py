@@ -280,6 +280,27 @@ def test_review_shows_conflict_values_and_underlines_unsupported_words(page: Pag
     expect(page.locator(".review-list")).to_contain_text("Conflict: two years vs S3 one year")
 
 
+def test_evidence_across_two_chunks_is_marked_in_the_chunk_it_names(page: Page) -> None:
+    """Touching chunks of one document are read as one text, so a quote may run from
+    one chunk into the next; the page marks what the named chunk holds of it."""
+    parent = "Intro. The Café Central opened in 1998 and serves espresso every morning."
+    cut = parent.index("Central") + 3
+    sources = [
+        {"id": "P", "text": parent[cut:], "offset": cut},
+        {"id": "P", "text": parent[:cut], "offset": 0},
+    ]
+    page.locator("#answer").fill("The Café Central opened in 1998 and serves espresso.")
+    page.locator("#sources").fill(json.dumps(sources))
+    check(page)
+    chip = page.locator('.chip[data-citation="0-0"]')
+    expect(chip).to_be_visible()
+    chip.click()
+    mark = page.locator("#sources-view #source-1 mark")
+    expect(mark).to_have_text("The Café Cen")
+    expect(mark).to_be_in_viewport()
+    expect(page.locator("#evidence")).to_contain_text("The Café Central opened in 1998")
+
+
 def test_a_real_conflict_is_shown_with_both_values(page: Page) -> None:
     source = "A tenant must bring an action within one year of the end of the tenancy."
     page.locator("#answer").fill(

@@ -191,7 +191,7 @@ def test_html_output_never_carries_markup_from_the_input() -> None:
         assert 'data-ids="it&#x27;s a \u2028 doc"' in page
 
 
-def test_repeated_ids_are_accepted_only_as_disjoint_chunks() -> None:
+def test_repeated_ids_are_chunks_of_one_document() -> None:
     parent = SOURCES[0]["text"]
     cut = parent.index("monthly")
     chunks = [
@@ -208,27 +208,28 @@ def test_repeated_ids_are_accepted_only_as_disjoint_chunks() -> None:
         [chunks[0], {**chunks[1], "offset": cut - 1}],
         [{"id": "lease", "text": parent}, {"id": "lease", "text": "another document"}],
     ):
-        with pytest.raises(InputError, match=r"duplicate source id 'lease'.*must not overlap"):
+        with pytest.raises(InputError, match=r"duplicate source id 'lease'.*overlap.*differ"):
             align("Rent.", overlapping, config=LEXICAL)
 
 
-def test_overlapping_chunks_are_refused_with_both_places() -> None:
-    """A text splitter's overlapping chunks (LangChain's ``chunk_overlap``) already carry
-    their offsets, so the message names both ranges and the ways out. (Joining them into
-    one source was tried: a citation's ``source_index``, the chunk's position as given,
-    which the review page reads, would no longer name one chunk.)"""
+def test_overlapping_splitter_chunks_are_joined() -> None:
+    """A text splitter's overlapping chunks (LangChain's ``chunk_overlap``) carry their
+    offsets, so they are read as the run of the parent they cover (they were refused
+    before; ``tests/test_chunks.py`` has the rest)."""
     parent = " ".join((SOURCES[0]["text"], SOURCES[1]["text"]))
     cut = parent.index("No pets")
     chunks = [
         {"page_content": parent[: cut + 20], "metadata": {"source": "lease", "start_index": 0}},
         {"page_content": parent[cut:], "metadata": {"source": "lease", "start_index": cut}},
     ]
-    end, last = cut + 20, len(parent)
-    with pytest.raises(InputError) as refused:
-        SourceIndex(chunks, LEXICAL)
-    message = str(refused.value)
-    assert f"characters 0-{end} and {cut}-{last}" in message
-    assert "chunk_overlap=0" in message and "distinct ids" in message
+    index = SourceIndex(chunks, LEXICAL)
+    assert [(d.id, d.offset, d.text) for d in index.documents] == [("lease", 0, parent)]
+    answer = "No pets are allowed on the premises."
+    report = align(answer, None, index=index)
+    whole = align(answer, [{"id": "lease", "text": parent}], config=LEXICAL)
+    assert [(c.source_start, c.source_end, c.evidence) for c in report.sentences[0].citations] == [
+        (c.source_start, c.source_end, c.evidence) for c in whole.sentences[0].citations
+    ]
 
 
 def test_a_start_in_metadata_is_no_chunk_offset() -> None:
@@ -436,7 +437,8 @@ def assert_json_error(response: httpx.Response, status: int, message: str = "") 
         ("/v1/align", _body(sources=[{"id": " ", "text": "x"}]), 400, "id is empty"),
         ("/v1/align", _body(sources=[{"id": "a\x00b", "text": "x"}]), 400, "control characters"),
         ("/v1/tag", _body(sources={"<script>\x1b": ["rent"]}), 400, "contains '\\\\x1b'"),
-        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}] * 2), 400, "duplicate source id"),
+        ("/v1/align", _body(sources=[{"id": "a", "text": "x"}, {"id": "a", "text": "y"}]), 400,
+         "duplicate source id"),
         ("/v1/align", _body(answer="Rent. " * 600), 400,
          r"over the limit of 3,000 \(max_answer_chars\)"),
         ("/v1/tag", _body(answer="Rent. " * 600, sources={"S1": ["rent"]}), 400, "max_answer"),

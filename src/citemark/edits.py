@@ -165,7 +165,7 @@ def _quoted_sentences(index: SourceIndex, span: Span, matches: Sequence[Match]) 
         if not (m.start < span.end and span.start < m.end) or m.source_index is None:
             continue
         assert m.source_start is not None and m.source_end is not None
-        source = index.sources[m.source_index]
+        source = index.documents[m.source_index]
         a, b = m.source_start - source.offset, m.source_end - source.offset
         ids = index.by_source[m.source_index]
         if m.source_index not in starts:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .chunks import join_chunks
 from .config import Config, load_config
 from .deadline import Deadline, check
 from .segment import segment
@@ -77,16 +78,21 @@ class SourceIndex:
         """Prepare ``sources``; with a ``deadline``, the clock is read between documents."""
         self.config = load_config(config)
         limits = self.config.limits()
+        # As given (validated): ``source_index`` in a report is a place in this list.
         self.sources: list[Source] = coerce_sources(sources, limits)
-        self.char_level = _char_level(self.config, self.sources)
+        # What matching reads: chunks of one document that touch or overlap joined
+        # (``citemark.chunks``); every internal ``source_index`` is a place in this.
+        self.joined = join_chunks(self.sources)
+        self.documents: tuple[Source, ...] = self.joined.documents
+        self.char_level = _char_level(self.config, self.documents)
         k = self.config.min_tokens_cjk if self.char_level else self.config.min_tokens
         with gc_paused():
             self.matcher = DocumentMatcher(
-                self.sources, min_tokens=k, max_matches=limits.max_matches
+                self.documents, min_tokens=k, max_matches=limits.max_matches
             )
             self.sentences: list[SourceSentence] = []
             self.by_source: list[range] = []
-            for source_index, source in enumerate(self.sources):
+            for source_index, source in enumerate(self.documents):
                 check(deadline, "preparing the sources")
                 self._add_sentences(source_index, source)
             self.postings: dict[str, list[int]] = defaultdict(list)
@@ -120,7 +126,7 @@ class SourceIndex:
     @cached_property
     def texts(self) -> tuple[str, ...]:
         """Every source's text, in order: what the fact checks look facts and names up in."""
-        return tuple(s.text for s in self.sources)
+        return tuple(s.text for s in self.documents)
 
     def idf(self, unit: str) -> float:
         """Inverse sentence frequency; units absent from every source weigh most."""
@@ -129,7 +135,7 @@ class SourceIndex:
     def text_of(self, sentence_ids: Sequence[int]) -> str:
         """The source text spanned by adjacent sentences of one source."""
         first, last = self.sentences[sentence_ids[0]], self.sentences[sentence_ids[-1]]
-        return self.sources[first.source_index].text[first.start : last.end]
+        return self.documents[first.source_index].text[first.start : last.end]
 
     def retrieve(self, units: set[str], limit: int) -> list[int]:
         """The ``limit`` source sentences sharing the most idf weight with ``units``.
@@ -262,7 +268,7 @@ def _blas_controller() -> ThreadpoolController:
     return ThreadpoolController()
 
 
-def _char_level(config: Config, sources: list[Source]) -> bool:
+def _char_level(config: Config, sources: Sequence[Source]) -> bool:
     """Whether runs are counted in characters: sources mostly in scripts without spaces.
 
     Chinese, Japanese, Thai, Lao, Khmer and Myanmar are tokenized by grapheme

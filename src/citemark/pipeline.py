@@ -318,7 +318,7 @@ def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Confli
     out = []
     for found in support.conflicts:
         passage = support.passages[found.passage]
-        source = index.sources[passage.source_index]
+        source = index.documents[passage.source_index]
         base = source.offset + passage.start
         out.append(
             Conflict(
@@ -328,7 +328,9 @@ def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Confli
                 span.start + found.claim.end,
                 found.evidence.text,
                 source.id,
-                passage.source_index,
+                index.joined.input_position(
+                    passage.source_index, base + found.evidence.start, base + found.evidence.end
+                ),
                 base + found.evidence.start,
                 base + found.evidence.end,
             )
@@ -347,14 +349,16 @@ def _outermost(
     should open; the report's blocks still hold every occurrence. The places kept
     are spread over the sources: each source's first, then each one's second, ...
     """
+    # Keyed by id and parent offsets, as a citation names them (its source_index is
+    # a place in the list as given, a match's one in the joined documents).
     reach = {}
     for m in matches:
         if m.source_index is not None and m.start < span.end and m.end > span.start:
-            reach[(m.source_index, m.source_start, m.source_end)] = (m.start, m.end)
+            reach[(m.source_id, m.source_start, m.source_end)] = (m.start, m.end)
     inside = _inside_another(set(reach.values()))
     by_text: dict[tuple[int, int], list[Citation]] = {}
     for quote in quotes:
-        answer_range = reach[(quote.source_index, quote.source_start, quote.source_end)]
+        answer_range = reach[(quote.source_id, quote.source_start, quote.source_end)]
         if answer_range not in inside:
             by_text.setdefault(answer_range, []).append(quote)
     return [quote for places in by_text.values() for quote in _spread(places)[:per_quote]]
@@ -408,14 +412,14 @@ def _citations(
         if start >= end or m.source_index is None or m.source_start is None:
             continue
         assert m.source_end is not None
-        source = index.sources[m.source_index]
+        source = index.documents[m.source_index]
         key = ("verbatim", m.source_index, m.source_start, m.source_end)
         score = round((end - start) / length, 6)
         previous = citations.get(key)
         if previous is None or previous.score < score:
             citations[key] = Citation(
                 source.id,
-                m.source_index,
+                index.joined.input_position(m.source_index, m.source_start, m.source_end),
                 "verbatim",
                 m.source_start,
                 m.source_end,
@@ -439,19 +443,17 @@ def _citations(
         low = passage.score < config.min_citation_score
         if low and not together and n not in contradicted:
             continue
-        source = index.sources[passage.source_index]
+        source = index.documents[passage.source_index]
         start, end = source.offset + passage.start, source.offset + passage.end
         if fully_quoted and any(
-            q.source_index == passage.source_index
-            and start <= q.source_start
-            and q.source_end <= end
+            q.source_id == source.id and start <= q.source_start and q.source_end <= end
             for q in quoted
         ):
             continue
         key = ("paraphrase", passage.source_index, start, end)
         citations[key] = Citation(
             source.id,
-            passage.source_index,
+            index.joined.input_position(passage.source_index, start, end),
             "paraphrase",
             start,
             end,

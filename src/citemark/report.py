@@ -33,7 +33,10 @@ class Citation:
 
     ``kind`` keeps quotes and paraphrase support apart: a ``verbatim`` citation is
     text the answer shares word for word, a ``paraphrase`` citation is the passage
-    that best supports a reworded claim. Offsets refer to the parent document.
+    that best supports a reworded claim. Offsets refer to the parent document;
+    ``source_index`` is the source's place in the list as given (for chunks of one
+    document, which are read joined, the first chunk holding all of the evidence,
+    else the one it starts in: ``citemark.chunks``).
     """
 
     source_id: str

@@ -13,7 +13,6 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from .errors import InputError
@@ -230,7 +229,8 @@ def coerce_sources(sources: object, limits: Limits = DEFAULT_LIMITS) -> list[Sou
             )
         result.append(source)
     _check_given_ids_free(plain, result)
-    _check_chunks_disjoint(result)
+    # Chunks of one document that overlap are joined where they are read (and refused
+    # there when their texts disagree): ``citemark.chunks``.
     return result
 
 
@@ -361,22 +361,3 @@ def _check_offset(offset: object, where: str) -> None:
 
 
 MAX_OFFSET = 2**53 - 1
-
-
-def _check_chunks_disjoint(sources: list[Source]) -> None:
-    """Chunks may share an id, but two texts claiming the same place of one document may
-    not: the message names both places, since the usual cause is a text splitter's
-    overlap (LangChain's ``chunk_overlap``), whose chunks carry their offsets already."""
-    by_id: dict[str, list[tuple[int, int]]] = {}
-    for source in sources:
-        by_id.setdefault(source.id, []).append((source.offset, source.offset + len(source.text)))
-    for source_id, spans in by_id.items():
-        spans.sort()
-        for (first, end), (start, last) in pairwise(spans):
-            if start < end:
-                raise InputError(
-                    f"duplicate source id {source_id!r}: chunks of one document must not "
-                    f"overlap (characters {first}-{end} and {start}-{last}); split without "
-                    "overlap (chunk_overlap=0), give each chunk its offset in the parent, or "
-                    "give the chunks distinct ids"
-                )

@@ -401,7 +401,7 @@ def _not_in_cited_ids(
     Lawyers name a source by its id ("Under Civ. Code § 1950.5, ...", "In Smith v.
     Jones, 412 P.3d 88 (2019), ..."): the section number or the parties are then the
     source itself, which the passage under that id never repeats, not a fact it lacks."""
-    ids = sorted({index.sources[p.source_index].id for p in cover})
+    ids = sorted({index.documents[p.source_index].id for p in cover})
     return unsourced_facts(claim, missing, ids) if ids else missing
 
 

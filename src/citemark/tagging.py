@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .chunks import join_chunks
 from .config import Config, load_config
 from .errors import InputError
 from .render import marks_from_blocks, render_regions, render_spans
@@ -66,10 +67,11 @@ def _find_matches(
         return find_phrase_matches(
             text, phrases, word_level=word_level, max_matches=limits.max_matches
         )
-    documents = coerce_sources(sources, limits)
-    return find_document_matches(
-        text, documents, min_tokens=min_tokens, max_matches=limits.max_matches
+    joined = join_chunks(coerce_sources(sources, limits))
+    found = find_document_matches(
+        text, joined.documents, min_tokens=min_tokens, max_matches=limits.max_matches
     )
+    return joined.as_given(found)
 
 
 def find_blocks(

@@ -1,8 +1,9 @@
 """Request and response models of the HTTP API, with the descriptions /docs shows.
 
 Requests are validated here for shape (types, required fields, preset names);
-what only the library can judge (ids with control characters, overlapping
-chunks, size limits) is left to it and comes back as a 400 with its message.
+what only the library can judge (ids with control characters, chunks of one
+document that disagree where they overlap, size limits) is left to it and comes
+back as a 400 with its message.
 
 Response models list the fields clients rely on and allow extra ones, so that a
 field the report gains later is passed through rather than silently dropped.
@@ -268,7 +269,11 @@ class _Open(BaseModel):
 
 class CitationOut(_Open):
     source_id: str
-    source_index: int
+    source_index: int = Field(
+        description="The cited source's place in the request's list; for chunks of one "
+        "document (read joined), the first chunk holding the whole evidence, else the one "
+        "it starts in."
+    )
     kind: Literal["verbatim", "paraphrase"] = Field(
         description="'verbatim': text the answer shares word for word; 'paraphrase': the "
         "passage that best supports a reworded claim."

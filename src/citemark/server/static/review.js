@@ -604,7 +604,13 @@
     const offset = Number(source.offset || source.start || 0) || 0;
     let start = citation.source_start - offset;
     let end = citation.source_end - offset;
-    if (text.slice(start, end) !== citation.evidence) {
+    // Chunks of one document that touch or overlap are read as one text, so evidence
+    // may run on past the end of the chunk it names: mark the part this chunk holds.
+    const held = Math.min(end, text.length);
+    if (start >= 0 && held > start && held < end
+        && citation.evidence.startsWith(text.slice(start, held))) {
+      end = held;
+    } else if (text.slice(start, end) !== citation.evidence) {
       // Offsets from another shape of the same document: fall back to finding the text.
       start = text.indexOf(citation.evidence);
       end = start + citation.evidence.length;
