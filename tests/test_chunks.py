@@ -199,3 +199,34 @@ def test_an_index_keeps_the_chunks_as_given() -> None:
     assert [(d.id, d.offset, d.text) for d in index.documents] == [("lease", 0, LEASE)]
     again = align(ANSWER, None, index=index)
     assert _seen(again) == _seen(align(ANSWER, chunks, config=LEXICAL))
+
+
+def _plainly(joined: Any, document: int, start: int, end: int) -> int:
+    """The rule of ``Joined.input_position`` read off every piece."""
+    pieces = joined.pieces[document]
+    if not pieces:
+        return joined.positions[document]
+    holding = [p.position for p in pieces if p.start <= start and end <= p.end]
+    opening = [p.position for p in pieces if p.start <= start < p.end]
+    return min(holding or opening or [pieces[0].position])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    ranges=st.lists(st.tuples(st.integers(0, 60), st.integers(1, 30)), min_size=1, max_size=12),
+    places=st.lists(st.tuples(st.integers(0, 90), st.integers(1, 20)), min_size=1, max_size=10),
+)
+def test_naming_a_chunk_reads_as_its_rule(
+    ranges: list[tuple[int, int]], places: list[tuple[int, int]]
+) -> None:
+    parent = "".join(chr(ord("a") + k % 26) for k in range(100))
+    chunks = [Source("d", parent[a : a + n], a) for a, n in ranges]
+    joined = join_chunks(chunks)
+    for document, doc in enumerate(joined.documents):
+        assert doc.text == parent[doc.offset : doc.offset + len(doc.text)]
+        for start, n in places:
+            if doc.offset <= start < doc.offset + len(doc.text):
+                end = min(start + n, doc.offset + len(doc.text))
+                fast = joined.input_position(document, start, end)
+                assert fast == _plainly(joined, document, start, end)
+                assert chunks[fast].offset <= start < chunks[fast].offset + len(chunks[fast].text)

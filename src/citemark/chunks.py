@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import accumulate
 
 from .errors import InputError
 from .types import Match, Source
@@ -49,6 +50,17 @@ class Joined:
     documents: tuple[Source, ...]
     pieces: tuple[tuple[Piece, ...], ...]
     positions: tuple[int, ...]
+    # Per document, its pieces' starts, and the furthest end of the pieces up to each:
+    # so that naming the chunk of a citation reads only the pieces around it (a
+    # tag() of a long answer names tens of thousands of matches).
+    starts: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    furthest: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        starts = tuple(tuple(p.start for p in pieces) for pieces in self.pieces)
+        furthest = tuple(tuple(accumulate((p.end for p in pieces), max)) for pieces in self.pieces)
+        object.__setattr__(self, "starts", starts)
+        object.__setattr__(self, "furthest", furthest)
 
     def as_given(self, matches: list[Match]) -> list[Match]:
         """``matches`` of the joined documents with ``source_index`` a place in the
@@ -70,9 +82,18 @@ class Joined:
         pieces = self.pieces[document]
         if not pieces:
             return self.positions[document]
-        before = pieces[: bisect_right([p.start for p in pieces], start)]
-        holding = [p.position for p in before if end <= p.end]
-        opening = [p.position for p in before if start < p.end]
+        furthest = self.furthest[document]
+        holding, opening = [], []
+        # The pieces that start at or before ``start``, latest first, while one of them
+        # or an earlier one still reaches past it.
+        k = bisect_right(self.starts[document], start) - 1
+        while k >= 0 and furthest[k] > start:
+            piece = pieces[k]
+            if start < piece.end:
+                opening.append(piece.position)
+                if end <= piece.end:
+                    holding.append(piece.position)
+            k -= 1
         return min(holding or opening or [pieces[0].position])
 
 
