@@ -235,6 +235,50 @@ def test_refuses_to_extend_a_foreign_file(tmp_path: Path) -> None:
         run_batch(in_path, too_long, config=LEXICAL, progress=False)
 
 
+def test_resumes_only_the_output_of_the_same_input_and_config(tmp_path: Path) -> None:
+    """A line count alone took one input's results for another's (trial 42): a record
+    inserted at the top was never aligned and every old line named the wrong record;
+    another config or an edited answer kept the old results."""
+    records = make_records(3)
+    in_path = write_jsonl(tmp_path / "in.jsonl", records)
+    out_path = tmp_path / "out.jsonl"
+    run_batch(in_path, out_path, config=LEXICAL, progress=False)
+    written = out_path.read_bytes()
+    inserted = write_jsonl(tmp_path / "inserted.jsonl", [make_records(1, seed=99)[0], *records])
+    edited = [dict(r) for r in records]
+    edited[1]["answer"] += " Nothing else is due."
+    changed = write_jsonl(tmp_path / "edited.jsonl", edited)
+    for source, config in (
+        (inserted, LEXICAL),
+        (changed, LEXICAL),
+        (in_path, load_config("legal-strict").with_(mode="lexical")),
+    ):
+        with pytest.raises(InputError, match=r"cannot be resumed .*another --config"):
+            run_batch(source, out_path, config=config, progress=False)
+        assert out_path.read_bytes() == written
+    # the same records, written otherwise (key order, spacing), are the same records
+    same = tmp_path / "same.jsonl"
+    same.write_text("".join(json.dumps(r, indent=None, sort_keys=True) + "\n" for r in records))
+    stats = run_batch(same, out_path, config=LEXICAL, progress=False)
+    assert (stats.skipped, stats.written) == (3, 0)
+    # a longer input continues after them
+    longer = write_jsonl(tmp_path / "longer.jsonl", [*records, *make_records(2, seed=5)])
+    assert run_batch(longer, out_path, config=LEXICAL, progress=False).written == 2
+
+
+def test_resume_refuses_an_output_without_input_digests(tmp_path: Path) -> None:
+    records = make_records(2)
+    in_path = write_jsonl(tmp_path / "in.jsonl", records)
+    out_path = tmp_path / "out.jsonl"
+    run_batch(in_path, out_path, config=LEXICAL, progress=False)
+    old = [json.loads(line) for line in out_path.read_text("utf-8").splitlines()]
+    for row in old:
+        del row["input_digest"]
+    write_jsonl(out_path, [json.dumps(r, separators=(",", ":")) for r in old[:1]])
+    with pytest.raises(InputError, match="line 1 has no input digest"):
+        run_batch(in_path, out_path, config=LEXICAL, progress=False)
+
+
 def test_local_worker_processes_keep_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two spawned workers give, in order, what one process gives (same hash seed)."""
     monkeypatch.setenv("PYTHONHASHSEED", HASH_SEED)

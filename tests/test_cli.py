@@ -426,6 +426,24 @@ def test_batch_writes_an_empty_answer_as_an_error_line_and_exits_1(
         "batch", str(in_path), str(tmp_path / "clean.jsonl"), "--config", str(lexical_preset)
     )
     assert clean.returncode == 0, clean.stderr
+    # a rerun with nothing left to do still fails while the output holds the error line
+    # (it exited 0: a CI retry turned red into green, trial 42)
+    in_path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    again = cli("batch", str(in_path), str(out_path), "--config", str(lexical_preset))
+    assert again.returncode == 1, again.stderr
+    assert "2 records already done, 1 of them error lines" in again.stderr
+
+
+def test_batch_does_not_make_a_mistyped_output_folder(
+    cli: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    in_path = tmp_path / "in.jsonl"
+    in_path.write_text(json.dumps({"answer": SUPPORTED, "sources": [SUPPORTED]}) + "\n", "utf-8")
+    target = tmp_path / "typo" / "a" / "out.jsonl"
+    result = cli("batch", str(in_path), str(target), "--config", str(lexical_preset))
+    assert result.returncode == 2
+    assert f"output folder not found: {target.parent}" in result.stderr
+    assert not (tmp_path / "typo").exists()
 
 
 # --------------------------------------------------------------------------- serve

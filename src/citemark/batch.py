@@ -9,15 +9,19 @@ and must not need the whole file in memory. :func:`run_batch` therefore
   unbuffered ``write``, so a killed run leaves complete lines (and at worst one
   partial last line, which the next run cuts off before it resumes);
 - resumes by counting the complete lines already in the output and skipping that
-  many records;
+  many records, once each of those lines is known to be the result of the same input
+  record under the same settings (every line ends with ``input_digest``, a hash of
+  its record's line and of the config): an output written for another input (a
+  record inserted, an answer edited) or another ``--config`` is refused, never
+  extended with results that do not match its earlier lines;
 - turns a bad record into an ``{"id", "index", "error"}`` line instead of
   stopping the batch.
 
 Input lines are ``{"id"?, "answer", "sources"}`` objects; evalset v1 records are
 accepted as they are, and their ``sentences`` (gold boundaries) are used instead
 of the segmenter, as ``citemark eval`` does. Blank lines are not records. Output
-lines are ``{"id", "index", "report": Report.to_dict()}`` where ``index`` is the
-record's 0-based position among the input's records.
+lines are ``{"id", "index", "report": Report.to_dict(), "input_digest"}`` where
+``index`` is the record's 0-based position among the input's records.
 
 Parallelism: ``workers=N`` runs N local processes, each loading the config and
 (in hybrid mode) the embedding model once in its initializer. ``dask_address``
@@ -72,8 +76,9 @@ class BatchStats:
     """What a :func:`run_batch` call did.
 
     ``records`` counts the input's records, ``skipped`` those already in the output
-    from an earlier run, ``written`` the lines this run wrote (``errors`` of them
-    error lines), and ``seconds`` this run's wall time.
+    from an earlier run (``earlier_errors`` of them error lines), ``written`` the
+    lines this run wrote (``errors`` of them error lines), and ``seconds`` this run's
+    wall time.
     """
 
     records: int = 0
@@ -81,6 +86,9 @@ class BatchStats:
     skipped: int = 0
     errors: int = 0
     seconds: float = 0.0
+    # Error lines among those an earlier run wrote: a rerun that has nothing left to
+    # do still fails while the output holds them (a CI retry must not turn red green).
+    earlier_errors: int = 0
 
 
 @dataclass(frozen=True)
@@ -125,6 +133,8 @@ def run_batch(
     if total is not None and total < done:
         raise InputError(_too_many(target, done, source, total))
     stats = BatchStats(skipped=done)
+    if done:
+        stats.earlier_errors = _check_done(source, target, done, cfg)
     items = _counting(_read_items(source), stats)
     todo = (item for item in items if item.index >= done)
     with _Writer(target) as writer, _progress_bar(total, done, progress) as bar:
@@ -166,6 +176,7 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
     lines :func:`run_batch` writes.
     """
     record_id: Any = None
+    data = None
     try:
         data = _parse(record)
         record_id = _record_id(data)
@@ -185,7 +196,42 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
         out = {"id": record_id, "index": index, "error": _one_line(str(exc))}
     except Exception as exc:  # a bug must cost one record, not the batch
         out = {"id": record_id, "index": index, "error": _one_line(_internal(exc))}
+    # (from the record as parsed here, where it parsed: the same as input_digest's)
+    out["input_digest"] = (
+        input_digest(record, config) if data is None else _digest(_canonical(data), config)
+    )
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"), default=_json_default) + "\n"
+
+
+def input_digest(record: dict[str, Any] | str | bytes, config: Config) -> str:
+    """Which record, under which settings, an output line is the result of.
+
+    A hash of the record, as canonical JSON (so a line and the dict it reads as, in
+    :func:`run_on_dask`, agree; a line that is no JSON object, as read), and of every
+    setting of ``config``: resuming checks it, since a line count alone took results
+    of one input or preset for another's.
+    """
+    try:
+        data = _parse(record)
+    except (InputError, RecursionError):
+        raw = record.encode("utf-8", "surrogatepass") if isinstance(record, str) else record
+        return _digest(raw.strip() if isinstance(raw, bytes) else repr(raw).encode(), config)
+    return _digest(_canonical(data), config)
+
+
+def _canonical(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def _digest(raw: bytes, config: Config) -> str:
+    digest = hashlib.blake2b(_config_bytes(config), digest_size=16)
+    digest.update(b"\0")
+    digest.update(raw)
+    return digest.hexdigest()
+
+
+def _config_bytes(config: Config) -> bytes:
+    return json.dumps(asdict(config), sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
 # --------------------------------------------------------------------------- output file
@@ -211,6 +257,54 @@ def repair_output(path: Path) -> int:
     return count
 
 
+def _check_done(source: Path, target: Path, done: int, config: Config) -> int:
+    """Refuse to resume unless each of the first ``done`` lines of ``target`` is the
+    result of the same record of ``source`` under ``config``; the error lines among
+    them."""
+    errors = seen = 0
+    wrong: str | None = None  # the first line that is another record's result
+    with target.open("rb") as results:
+        for item, line in zip(_read_items(source), results, strict=False):
+            if item.index >= done:
+                break
+            seen += 1
+            text = line.decode("utf-8", "replace")
+            written = _written_digest(text)
+            if wrong is None and written != input_digest(item.payload, config):
+                wrong = _not_resumable(target, source, item.index, written)
+            errors += wrong is None and _is_error(text)
+    if seen < done:  # said first: the output has more results than the input records
+        raise InputError(_too_many(target, done, source, seen))
+    if wrong is not None:
+        raise InputError(wrong)
+    return errors
+
+
+_DIGEST_KEY = ',"input_digest":"'
+
+
+def _written_digest(line: str) -> str | None:
+    """The ``input_digest`` a result line ends with (it is written last, and a hex
+    string), read without parsing a report of any size."""
+    at = line.rfind(_DIGEST_KEY)
+    if at < 0:
+        return None
+    return line[at + len(_DIGEST_KEY) :].rstrip().removesuffix('"}')
+
+
+def _not_resumable(target: Path, source: Path, index: int, written: str | None) -> str:
+    why = (
+        "has no input digest (written by an earlier citemark)"
+        if written is None
+        else f"was written for another record or another --config than record {index} "
+        "of this input with this config"
+    )
+    return (
+        f"{target} cannot be resumed from {source}: its line {index + 1} {why}; write to "
+        "a new output file, or remove it to start again"
+    )
+
+
 def count_records(path: Path) -> int:
     """Non-blank lines of ``path``, read in a stream (for the progress bar's total)."""
     with path.open("rb") as handle:
@@ -226,7 +320,6 @@ class _Writer:
         self._fd = -1
 
     def __enter__(self) -> _Writer:
-        self._path.parent.mkdir(parents=True, exist_ok=True)
         self._fd = os.open(self._path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         return self
 
@@ -294,6 +387,9 @@ def _check_paths(source: Path, target: Path, workers: int, chunk_size: int) -> N
         raise InputError(f"input file not found: {source}")
     if target.exists() and source.samefile(target):
         raise InputError("the output file must not be the input file")
+    if not target.parent.is_dir():
+        # a mistyped directory must not become a new tree of folders (trial 42)
+        raise InputError(f"output folder not found: {target.parent} (create it first)")
     if workers < 1:
         raise InputError(f"workers must be at least 1, got {workers}")
     if chunk_size < 1:

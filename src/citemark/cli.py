@@ -533,8 +533,9 @@ def batch_command(
 
     Each input line holds an answer and its sources; the output can be resumed
     (records already written are skipped) and opened in the review page. Exit
-    status: 0 every record of this run was aligned, 1 some were written as error
-    lines (bad records: an empty answer, a missing field), 2 the batch could not run.
+    status: 0 every record was aligned, 1 the output holds error lines, from this run
+    or an earlier one (bad records: an empty answer, a missing field), 2 the batch
+    could not run (an output written for another input or --config is not resumed).
 
     \b
     Examples:
@@ -561,12 +562,13 @@ def batch_command(
         progress=True,
     )
     if stats is not None:
+        earlier = f", {stats.earlier_errors} of them error lines" if stats.earlier_errors else ""
         click.echo(
             f"batch: {stats.written} lines written to {out_path} ({stats.errors} error lines), "
-            f"{stats.skipped} records already done, in {stats.seconds:.1f} s",
+            f"{stats.skipped} records already done{earlier}, in {stats.seconds:.1f} s",
             err=True,
         )
-        if stats.errors:
+        if stats.errors or stats.earlier_errors:
             sys.exit(EXIT_FAIL)
 
 
