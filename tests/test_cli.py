@@ -222,7 +222,18 @@ def test_eval_scores_an_evalset_file(
     assert "| data | sentences | base rate | capped | cap precision |" in table.stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": 1}\n', "utf-8")
-    assert "not an evalset v1 record" in one_line_error(cli("eval", str(bad)))
+    assert "not an evalset v1 record (missing field 'dataset')" in one_line_error(
+        cli("eval", str(bad))
+    )
+    # a misspelt gold label was read as a label no status equals: every metric wrong,
+    # exit 0 (trial 42)
+    record["sentences"][1]["label"] = "Supported"
+    bad.write_text(json.dumps(record) + "\n", "utf-8")
+    refused = cli("eval", str(bad), "--config", str(lexical_preset))
+    assert refused.returncode == 2
+    assert "bad.jsonl:1: not an evalset v1 record (sentence 1: label 'Supported' is not one of" in (
+        one_line_error(refused)
+    )
 
 
 def test_batch_writes_one_line_per_record(

@@ -132,7 +132,12 @@ def read_records(path: str | Path) -> Iterator[EvalRecord]:
                 continue
             try:
                 yield _record(json.loads(line))
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            except KeyError as exc:
+                # (a bare KeyError reads "('dataset')", like a stack trace's last line)
+                raise InputError(
+                    f"{path}:{number}: not an evalset v1 record (missing field {exc.args[0]!r})"
+                ) from None
+            except (json.JSONDecodeError, TypeError, ValueError) as exc:
                 raise InputError(f"{path}:{number}: not an evalset v1 record ({exc})") from None
 
 
@@ -146,14 +151,14 @@ def _record(data: dict[str, Any]) -> EvalRecord:
         GoldSentence(
             int(s["start"]),
             int(s["end"]),
-            str(s["label"]),
+            _label(s["label"], n),
             tuple(
                 (str(e["source_id"]), int(e["start"]), int(e["end"]))
                 for e in s.get("evidence") or ()
             ),
             _span_gold(str(data["answer"]), s, meta if single else {}),
         )
-        for s in data["sentences"]
+        for n, s in enumerate(data["sentences"])
     )
     return EvalRecord(
         str(data["id"]),
@@ -164,6 +169,19 @@ def _record(data: dict[str, Any]) -> EvalRecord:
         list(data["sources"]),
         sentences,
     )
+
+
+def _label(label: object, n: int) -> str:
+    """A gold label as the format spells it: any other ("Supported", "correct") was
+    read as a label no status equals, and every metric came out wrong (trial 42)."""
+    if label not in GOLD_LABELS:
+        raise ValueError(
+            f"sentence {n}: label {label!r} is not one of {', '.join(map(repr, GOLD_LABELS))}"
+        )
+    return str(label)
+
+
+GOLD_LABELS = ("supported", "partial", "unsupported")
 
 
 def _span_gold(answer: str, sentence: dict[str, Any], meta: dict[str, Any]) -> SpanGold | None:
