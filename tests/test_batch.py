@@ -167,6 +167,24 @@ def test_an_id_that_is_not_a_string_or_integer_is_an_error_line(tmp_path: Path) 
     ]  # fmt: skip
 
 
+def test_a_misspelt_or_null_field_is_named_as_such(tmp_path: Path) -> None:
+    """Both read "must be a str, got nothing": the misspelt key went unnamed (trial 42)."""
+    good = make_records(1)[0]
+    rows = [
+        {"id": "typo", "anwser": good["answer"], "sources": good["sources"]},
+        {"id": "null", "answer": None, "sources": good["sources"]},
+        {"id": "none", "sources": good["sources"]},
+    ]
+    in_path = write_jsonl(tmp_path / "in.jsonl", rows)
+    run_batch(in_path, tmp_path / "out.jsonl", config=LEXICAL, progress=False)
+    errors = [line["error"] for line in read_lines(tmp_path / "out.jsonl")]
+    assert errors == [
+        "record field 'answer' is missing (is 'anwser' a misspelling of it?)",
+        "record field 'answer' must be a str, got null",
+        "record field 'answer' is missing",
+    ]
+
+
 def test_evalset_records_use_their_gold_sentences(tmp_path: Path) -> None:
     record = make_records(1)[0]
     first = record["answer"].index(".") + 1

@@ -431,7 +431,10 @@ def assert_json_error(response: httpx.Response, status: int, message: str = "") 
         ("/v1/align", _body(sources="lease"), 422, "sources"),
         ("/v1/align", _body(sources=[{"id": [3], "text": "x"}]), 422, "sources.0.id"),
         ("/v1/align", _body(answer=""), 422, "answer is empty"),
-        ("/v1/align", _body(confg="legal-strict"), 422, "confg: Extra inputs are not permitted"),
+        ("/v1/align", _body(confg="legal-strict"), 422,
+         r"confg: unknown field \(did you mean 'config'\?\)"),
+        ("/v1/align", _body(preset="legal-strict"), 422,
+         r"preset: unknown field \(did you mean 'config'\?\)"),
         ("/v1/tag", _body(sources={"S1": ["rent"]}, wordlevel=False), 422, "wordlevel"),
         ("/v1/align", _body(sources=[{"id": "", "text": "x"}]), 422, "sources.0.id"),
         ("/v1/align", _body(sources=[{"id": " ", "text": "x"}]), 400, "id is empty"),
@@ -449,10 +452,10 @@ def assert_json_error(response: httpx.Response, status: int, message: str = "") 
         ("/v1/align", _body(sources=[{"id": "a", "text": "x" * 20_001}]), 400, "max_source_chars"),
         ("/v1/align", _body(config="<b>x</b>"), 422, "config"),
     ],
-    ids=["answer type", "sources type", "id type", "empty", "unknown field", "unknown tag field",
-         "empty id", "blank id", "quote id", "bracket id", "overlap", "answer limit",
-         "tag answer limit", "sources limit", "phrases limit", "matches limit", "chars limit",
-         "preset markup"],
+    ids=["answer type", "sources type", "id type", "empty", "unknown field", "preset field",
+         "unknown tag field", "empty id", "blank id", "quote id", "bracket id", "overlap",
+         "answer limit", "tag answer limit", "sources limit", "phrases limit", "matches limit",
+         "chars limit", "preset markup"],
 )  # fmt: skip
 def test_api_refuses_bad_input_with_a_json_error(
     client: httpx.Client, path: str, body: dict[str, Any], status: int, message: str
@@ -505,6 +508,56 @@ def test_api_accepts_control_characters_and_escapes_them(client: httpx.Client) -
     assert [s["text"] for s in aligned["sentences"]] == [
         answer[s["start"] : s["end"]] for s in aligned["sentences"]
     ]
+
+
+def test_api_reads_framework_dumps_as_the_library_does(client: httpx.Client) -> None:
+    """LangChain's ``Document.model_dump()`` and LlamaIndex's ``TextNode.dict()`` as they
+    are: the library read them (LlamaIndex's ``id_`` not even there: "missing 'id'") and
+    the API refused their own keys (``type``: 422), trial 42."""
+    parent = "RESIDENTIAL LEASE\n\n1. Term. The term of this Lease is one (1) year, from March 1."
+    start = parent.index("1. Term")
+    langchain = {
+        "id": None,
+        "metadata": {"source": "lease.pdf", "start_index": start},
+        "page_content": parent[start:],
+        "type": "Document",
+    }
+    llamaindex = {
+        "id_": "9f2c",
+        "embedding": None,
+        "metadata": {"file_name": "lease.pdf"},
+        "excluded_embed_metadata_keys": [],
+        "excluded_llm_metadata_keys": [],
+        "relationships": {},
+        "text": parent[start:],
+        "mimetype": "text/plain",
+        "start_char_idx": start,
+        "end_char_idx": len(parent),
+        "text_template": "{metadata_str}\n\n{content}",
+        "metadata_template": "{key}: {value}",
+        "metadata_seperator": "\n",
+        "class_name": "TextNode",
+    }
+    answer = "The term of this Lease is one (1) year."
+    for document, source_id in ((langchain, "lease.pdf"), (llamaindex, "9f2c")):
+        report = align(answer, [document], config=LEXICAL).to_dict()
+        response = client.post(
+            "/v1/align", json={"answer": answer, "sources": [document], "config": "lexical"}
+        )
+        assert response.status_code == 200, response.text
+        cited = [
+            (c["source_id"], c["source_start"], c["source_end"], c["evidence"])
+            for s in response.json()["sentences"]
+            for c in s["citations"]
+        ]
+        assert cited == [
+            (c["source_id"], c["source_start"], c["source_end"], c["evidence"])
+            for s in report["sentences"]
+            for c in s["citations"]
+        ]
+        assert cited and all(sid == source_id and parent[a:b] == text for sid, a, b, text in cited)
+    with pytest.raises(InputError, match=r"missing 'id' \(or one of 'source_id', .*'id_'"):
+        align(answer, [{"page_content": parent}], config=LEXICAL)
 
 
 def test_api_disjoint_chunks_of_one_id_are_accepted(client: httpx.Client) -> None:

@@ -41,6 +41,7 @@ dicts in order::
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -468,8 +469,13 @@ def _record_id(data: dict[str, Any]) -> str | int | None:
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
+    if name not in data:
+        # a misspelt key is named ("anwser"): "got nothing" left the user to find it
+        near = difflib.get_close_matches(name, [k for k in data if isinstance(k, str)], n=1)
+        hint = f" (is {near[0]!r} a misspelling of it?)" if near else ""
+        raise InputError(f"record field {name!r} is missing{hint}")
     if not isinstance(value, kind):
-        got = "nothing" if value is None else type(value).__name__
+        got = "null" if value is None else type(value).__name__
         raise InputError(f"record field {name!r} must be a {kind.__name__}, got {got}")
     return value
 

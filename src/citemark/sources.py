@@ -27,11 +27,31 @@ _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # written out as UTF-8, so they are refused where they enter, not where output fails.
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # The keys a document dict names its id and its offset by (the HTTP API reads the same).
-ID_KEYS = ("id", "source_id", "doc_id", "source")
+# ``id_`` is a LlamaIndex node's own id, read last: a node's ``metadata["source"]``,
+# where it has one, names its document (so that the chunks of one document join).
+ID_KEYS = ("id", "source_id", "doc_id", "source", "id_")
 OFFSET_KEYS = ("offset", "start", "doc_char_start", "start_index", "start_char_idx")
 # In a document's metadata only the keys text splitters write name the chunk's offset: a
 # plain "start" (or "offset") there may be anything ("start": "2024-01-01", a lease's).
 _METADATA_OFFSET_KEYS = ("doc_char_start", "start_index", "start_char_idx")
+# Keys of LangChain's ``Document.model_dump()`` and LlamaIndex's ``TextNode.dict()`` that
+# say nothing of the text or where it sits: the library reads past them as it reads past
+# any key, and the HTTP API, which refuses unknown keys, accepts these, so that a
+# framework's dump is read alike by every face (trial 42).
+FRAMEWORK_KEYS = (
+    "type",
+    "class_name",
+    "embedding",
+    "excluded_embed_metadata_keys",
+    "excluded_llm_metadata_keys",
+    "relationships",
+    "mimetype",
+    "end_char_idx",
+    "text_template",
+    "metadata_template",
+    "metadata_seperator",
+    "metadata_separator",
+)
 
 
 @dataclass(frozen=True)
@@ -334,7 +354,8 @@ def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -
     check_text(text, f"{where} text")
     raw_id = _first(fields, metadata, ID_KEYS)
     if raw_id is None:
-        raise InputError(f"{where}: missing 'id'")
+        others = ", ".join(repr(k) for k in ID_KEYS[1:])
+        raise InputError(f"{where}: missing 'id' (or one of {others}, here or in metadata)")
     offset = _first(fields, {}, OFFSET_KEYS)
     if offset is None:
         offset = _first({}, metadata, _METADATA_OFFSET_KEYS)

@@ -12,6 +12,7 @@ field the report gains later is passed through rather than silently dropped.
 # No `from __future__ import annotations`: FastAPI and pydantic read these
 # annotations at runtime.
 
+import difflib
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
@@ -28,7 +29,7 @@ from pydantic import (
 )
 
 # The keys the library reads from a document dict: the API reads the same ones.
-from ..sources import ID_KEYS, MAX_OFFSET, id_like
+from ..sources import FRAMEWORK_KEYS, ID_KEYS, MAX_OFFSET, id_like
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
@@ -76,7 +77,10 @@ class Document(BaseModel):
     or a LangChain-shaped ``{"page_content", "metadata": {"source", "start_index"}}``.
     Any other key is refused: a misspelt ``offest`` would otherwise be dropped and
     every citation would point into the chunk instead of its parent. A document's
-    own extras (a title, a URL) go in ``metadata``.
+    own extras (a title, a URL) go in ``metadata``. LangChain's ``Document.model_dump()``
+    and LlamaIndex's ``TextNode.dict()`` are taken as they are: their own keys that
+    say nothing of the text (``type``, ``embedding``, ``relationships``, ...) are read
+    past, as the library reads past them.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -84,7 +88,7 @@ class Document(BaseModel):
     id: str | int | None = Field(
         None,
         description='Source id, shown in citations; 1 and "1" are the same id. '
-        "Or give it as source_id, doc_id or source, here or in metadata.",
+        "Or give it as source_id, doc_id, source or id_, here or in metadata.",
         examples=["lease"],
     )
     text: StrictStr | None = Field(
@@ -100,6 +104,9 @@ class Document(BaseModel):
     source_id: str | int | None = Field(None, description="The id, under another name.")
     doc_id: str | int | None = Field(None, description="The id, under another name.")
     source: str | int | None = Field(None, description="The id, under another name.")
+    id_: str | int | None = Field(
+        None, description="The id, as a LlamaIndex node names its own (read last)."
+    )
     start: ChunkOffset | None = Field(None, description="The offset, under another name.")
     start_index: ChunkOffset | None = Field(
         None, description="The offset, as LangChain's text splitters name it."
@@ -111,13 +118,24 @@ class Document(BaseModel):
     metadata: dict[str, Any] | None = Field(
         None,
         description="Anything else about the document. Of its keys, only an id (id, "
-        "source_id, doc_id, source, where none is given above) and the offsets text "
+        "source_id, doc_id, source, id_, where none is given above) and the offsets text "
         "splitters write (start_index, start_char_idx, doc_char_start) are read.",
     )
 
-    _id_type = field_validator("id", "source_id", "doc_id", "source", mode="before")(_source_id)
+    _id_type = field_validator("id", "source_id", "doc_id", "source", "id_", mode="before")(
+        _source_id
+    )
 
-    @field_validator("id", "source_id", "doc_id", "source")
+    @model_validator(mode="before")
+    @classmethod
+    def _without_framework_keys(cls, data: Any) -> Any:
+        """A LangChain or LlamaIndex dump's own keys (``type``, ``embedding``, ...),
+        which the library reads past, are dropped here rather than refused."""
+        if isinstance(data, dict) and any(k in data for k in FRAMEWORK_KEYS):
+            return {k: v for k, v in data.items() if k not in FRAMEWORK_KEYS}
+        return data
+
+    @field_validator("id", "source_id", "doc_id", "source", "id_")
     @classmethod
     def _id_not_empty(cls, value: str | int | None) -> str | int | None:
         """An empty id is a shape error (422); a blank one the library refuses (400)."""
@@ -439,11 +457,25 @@ def describe(errors: Sequence[Mapping[str, Any]], limit: int = 3) -> str:
         message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
         if error.get("type") == "extra_forbidden" and _in_document(loc):
             message = UNKNOWN_DOCUMENT_KEY
+        elif error.get("type") == "extra_forbidden" and len(loc) == 1:
+            message = _unknown_request_field(str(loc[0]))
         where = ".".join(str(p) for p in loc)
         parts.append(f"{where}: {message}" if where else message)
     more = len(errors) - limit
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
+
+def _unknown_request_field(name: str) -> str:
+    """What to say of an unknown top-level field: the one meant, where it is plain
+    ("preset" is the ``config`` field: the README once said so, trial 42)."""
+    meant = _MEANT.get(name.lower()) or next(
+        iter(difflib.get_close_matches(name.lower(), REQUEST_FIELDS, n=1, cutoff=0.75)), None
+    )
+    return f"unknown field (did you mean {meant!r}?)" if meant else "unknown field"
+
+
+REQUEST_FIELDS = ("answer", "sources", "config", "mode", "fail_on", "word_level", "text")
+_MEANT = {"preset": "config", "presets": "config", "documents": "sources", "docs": "sources"}
 
 UNKNOWN_DOCUMENT_KEY = (
     "unknown field in a document (it takes id, text, offset and metadata, or the other "
