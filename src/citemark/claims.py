@@ -1,4 +1,5 @@
-"""Which answer sentences assert nothing checkable: lead-ins, headings, labels, courtesies.
+"""Which answer sentences assert nothing checkable: lead-ins, headings, labels, courtesies,
+a legal answer's standard disclaimers.
 
 "Here are the main points:" or "Sure!" states no fact a source could support or
 contradict. Judged like a claim, such a sentence is flagged "unsupported" (noise
@@ -34,6 +35,25 @@ _COURTESY = re.compile(
         |i\ hope\ (?:this|that)\ helps|hope\ (?:this|that)\ helps
         |(?:please\ )?(?:let\ me\ know|feel\ free\ to\ ask)\b[^.!?]*
         |i(?:'|’)d\ be\ happy\ to\ help[^.!?]*
+        )\W*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# The standard disclaimers of a legal answer, whole sentences: they assert nothing a
+# source could back, and flagged "unsupported" they failed `check` for every answer that
+# carries one (trial 42). Conservative: the advice must be a lawyer's, and what may follow
+# the lawyer is a short phrase without a figure ("for advice specific to your situation").
+_DISCLAIMER = re.compile(
+    r"""^\W*(?:
+        (?:this|that|the\ above|this\ (?:answer|response|information|summary)
+          |the\ information\ (?:above|provided|here))
+          \ (?:is|does)\ not\ (?:constitute\ )?(?:formal\ )?legal\ advice
+        |(?:i(?:'|’)m|i\ am)\ not\ (?:a|your)\ (?:lawyer|attorney)
+        |(?:please\ |you\ (?:should|may\ want\ to|might\ want\ to)\ )?
+          (?:consult|speak\ (?:with|to)|talk\ to|contact|seek\ advice\ from)
+          \ (?:with\ )?(?:a|an|your)\ (?:qualified\ |licensed\ |local\ )?
+          (?:attorney|lawyer|legal\ professional|legal\ counsel)
+          (?:\ (?:for|about|in|regarding|before|who)\b[^.!?\d]{0,60})?
         )\W*$""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -90,7 +110,7 @@ def is_no_claim(
     units = content_units(tokens)
     if not set(units) - _NEGATIONS:
         return True
-    if _COURTESY.match(sentence) or _LIST_LABEL.match(sentence):
+    if _COURTESY.match(sentence) or _LIST_LABEL.match(sentence) or _DISCLAIMER.match(sentence):
         return True
     kinds = {fact.kind for fact in extract_facts(sentence)}
     text = sentence.strip()

@@ -188,6 +188,8 @@ class Report:
             "no_claim": counts.get("no_claim", 0),
             "conflicts": sum(bool(s.conflicts) for s in self.sentences),
             "coverage": round(self.coverage, 4),
+            # The unsupported sentences: claims no source supports (one may still
+            # cite, a conflict the passage it contradicts), under the product's name.
             "uncited": [
                 {"start": s.start, "end": s.end, "text": s.text}
                 for s in self.sentences
