@@ -52,3 +52,27 @@ def test_a_legal_disclaimer_claims_nothing(sentence: str) -> None:
 def test_a_claim_beside_a_disclaimer_is_still_a_claim(sentence: str) -> None:
     """Guard: a fact inside or after the disclaimer keeps the sentence a claim."""
     assert not is_no_claim(sentence)
+
+
+def test_a_paraphrase_mark_keeps_a_citation_s_parenthesis() -> None:
+    """ "In Smith v. Jones, 412 P.3d 88 (2019), the court held ..." was drawn
+    "...(2019</cite>)": the mark stopped inside the case citation's parenthesis."""
+    source_id = "Smith v. Jones, 412 P.3d 88 (2019)"
+    sources = [
+        {
+            "id": source_id,
+            "text": "The court held that a landlord who withholds a security deposit in bad "
+            "faith is liable for twice the amount of the deposit.",
+        }
+    ]
+    answer = (
+        "In Smith v. Jones, 412 P.3d 88 (2019), the court held that a landlord who withholds "
+        "a deposit in bad faith is liable for twice the deposit."
+    )
+    report = align(answer, sources, config=LEXICAL)
+    marks = [m for m in report.marks() if m.kind == "paraphrase"]
+    assert marks, report.tagged()
+    for m in marks:
+        text = answer[m.start : m.end]
+        assert text.count("(") == text.count(")"), text
+    assert "(2019)</cite>," in report.tagged()

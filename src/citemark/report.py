@@ -356,11 +356,25 @@ def _gaps(
                 and answer[gap_start].isdigit()
             ):
                 gap_start -= 1
+            gap_start, gap_end = _closed(answer, gap_start, gap_end, lo, hi)
         if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
     return marks
 
 
+def _closed(answer: str, start: int, end: int, lo: int, hi: int) -> tuple[int, int]:
+    """``start:end`` widened, inside ``lo:hi``, over a bracket it opens or closes: "412
+    P.3d 88 (2019)" was drawn "...(2019</cite>)" (trial 42)."""
+    for opener, closer in _BRACKETS:
+        text = answer[start:end]
+        if text.count(opener) > text.count(closer) and end < hi and answer[end] == closer:
+            end += 1
+        elif text.count(closer) > text.count(opener) and lo < start and answer[start - 1] == opener:
+            start -= 1
+    return start, end
+
+
+_BRACKETS = (("(", ")"), ("[", "]"))
 # Signs written against a number, which a mark must not cut off it.
 _SIGNS_AFTER = frozenset("%‰‱")
 _SIGNS_BEFORE = frozenset("$€£¥₹")
