@@ -76,3 +76,68 @@ def test_a_paraphrase_mark_keeps_a_citation_s_parenthesis() -> None:
         text = answer[m.start : m.end]
         assert text.count("(") == text.count(")"), text
     assert "(2019)</cite>," in report.tagged()
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "said", "evidence"),
+    [
+        (
+            "Rent is payable in equal monthly installments.",
+            "Rent is payable quarterly.",
+            "monthly",
+            "quarterly",
+        ),
+        (
+            "The confidentiality obligations terminate upon termination of this Agreement.",
+            "The confidentiality obligations survive termination.",
+            "terminate",
+            "survive",
+        ),
+        (
+            "The Seller disclaims all warranties of merchantability.",
+            "The Seller warrants that the goods are merchantable.",
+            "disclaims all warranties of merchantability",
+            "warrants",
+        ),
+        (
+            "Employee is entitled to fifteen (15) days of paid vacation per month.",
+            "Employee shall be entitled to fifteen (15) days of paid vacation per calendar year.",
+            "fifteen (15) days of paid vacation per month",
+            "fifteen (15) days of paid vacation per calendar year",
+        ),
+    ],
+)
+def test_a_contradiction_is_a_conflict_either_way_round(
+    claim: str, source: str, said: str, evidence: str
+) -> None:
+    """The first three were conflicts only with claim and source the other way round
+    (the README's own examples, reversed, were ``partial``); a count over another period
+    was ``supported`` (trial 42)."""
+    for config in (LEXICAL, "default"):
+        sentence = align(claim, [{"id": "S", "text": source}], config=config).sentences[0]
+        assert sentence.status == "unsupported"
+        assert [(c.text, c.evidence) for c in sentence.conflicts] == [(said, evidence)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Employees receive thirty (30) days of leave per year.",
+            "Employees receive thirty (30) days of leave per calendar year.",
+        ),
+        ("The goods are sold as is.", 'The goods are sold "AS IS", without any warranty.'),
+        (
+            "The Seller disclaims all warranties of merchantability.",
+            "The Seller warrants title. The Seller disclaims all other warranties.",
+        ),
+        (
+            "The confidentiality obligations survive termination.",
+            "The confidentiality obligations survive any termination of this Agreement.",
+        ),
+    ],
+)
+def test_the_same_thing_said_either_way_is_no_conflict(claim: str, source: str) -> None:
+    """Guard: the widened rules keep still where the passage says the claim's value."""
+    sentence = align(claim, [{"id": "S", "text": source}], config=LEXICAL).sentences[0]
+    assert sentence.conflicts == ()

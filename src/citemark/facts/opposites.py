@@ -1188,8 +1188,14 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
         for j in words.answering(t):
             u = words.toks[j]
             opposed = _opposed(t, u)
-            # Snowball gives a pair of parties one stem ("employer", "employee")
-            same = stem(u.lower) == own and not opposed
+            # Snowball gives a pair of parties one stem ("employer", "employee"); a word
+            # of lasting is stated only as a verb: the noun in "survive termination" is
+            # what is survived, not the claim's "terminate" said again (trial 42)
+            same = (
+                stem(u.lower) == own
+                and not opposed
+                and (t.lower not in LASTING_OPPOSITES or u.lower in LASTING_OPPOSITES)
+            )
             if not same and not opposed:
                 continue
             if not same and stem(u.lower) in _EVENTS and not _event_slot(words.toks, j):

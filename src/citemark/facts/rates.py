@@ -17,9 +17,21 @@ from typing import NamedTuple
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .text import Hint
 
-_PERIOD = re.compile(
-    r"\s*(?:(?:per|a|an|each|every)\s+(?P<unit>annum|year|month|quarter|week|day)\b"
-    r"|(?P<adverb>annually|yearly|monthly|quarterly|weekly|daily)\b)",
+_PERIOD_SOURCE = (
+    r"\s*(?:(?:per|a|an|each|every)\s+(?:(?:calendar|fiscal|contract)\s+)?"
+    r"(?P<unit>annum|year|month|quarter|week|day)\b"
+    r"|(?P<adverb>annually|yearly|monthly|quarterly|weekly|daily)\b)"
+)
+_PERIOD = re.compile(_PERIOD_SOURCE, re.IGNORECASE)
+# A count over a period, what is counted between: "fifteen (15) days of paid vacation per
+# month" against "... per calendar year" (trial 42); a percent or amount takes its period
+# right after it.
+# What is counted is a noun or two, never "the": "thirty (30) days of the end of each
+# calendar month" is a deadline, no rate; and times ("once each month") are how often a
+# thing recurs, which the frequency rule reads with what it is said of.
+_COUNTED_WORD = r"(?!(?:the|of|end|close|start|beginning)\b)[^\W\d_]+"
+_COUNTED_PERIOD = re.compile(
+    rf"(?:\s+(?:of|in)\s+(?:{_COUNTED_WORD}\s+){{0,2}}{_COUNTED_WORD})?" + _PERIOD_SOURCE,
     re.IGNORECASE,
 )
 # A period word, in every match of _PERIOD: the cheap test before the pattern.
@@ -30,6 +42,11 @@ _RATE_KINDS = frozenset(("percent", "amount"))
 # look at their facts ("five thousand dollars", "3 percent", "$2,400", "EUR 500").
 _VALUE_HINT = re.compile(
     r"[%$€£¥]|\b(?i:per\s*cent|percent|cents?|dollars?|euros?|pounds?|yen)\b|\b[A-Z]{3}\b"
+)
+# What a count is written with: a digit, or a number word ("fifteen (15) days" has both).
+_COUNT_HINT = re.compile(
+    r"\d|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen"
+    r"|twenty|thirty|forty|fifty|sixty|ninety|hundred)\b"
 )
 _PERIOD_OF = {
     "annum": "year",
@@ -46,18 +63,23 @@ class _Rate(NamedTuple):
     """A percent or an amount with the period after it."""
 
     fact: Fact
-    quantity: Quantity
+    quantity: object  # a Quantity, or a count's payload
     period: str
     end: int  # where the period ends
 
 
 def _rates(text: str, facts_of: FactsOf) -> list[_Rate]:
-    """Each percent or amount of ``text`` with the period after it."""
+    """Each percent or amount of ``text`` with the period after it, and each count of a
+    unit with its period after what it counts."""
     out: list[_Rate] = []
     for fact, payload in zip(*facts_of(text), strict=True):
-        if fact.kind not in _RATE_KINDS or not isinstance(payload, Quantity):
+        if fact.kind == "number" and " " in fact.value and not fact.value.endswith(" time"):
+            # a count of a unit ("15 day"), not of times
+            found = _COUNTED_PERIOD.match(text, fact.end)
+        elif fact.kind in _RATE_KINDS and isinstance(payload, Quantity):
+            found = _PERIOD.match(text, fact.end)
+        else:
             continue
-        found = _PERIOD.match(text, fact.end)
         if found is None:
             continue
         out.append(_Rate(fact, payload, _period(found), found.end()))
@@ -69,7 +91,9 @@ def rate_conflicts(
 ) -> tuple[FactConflict, ...]:
     """The claim's rates a passage gives over another period (the same value); a
     passage that gives the claim's period for that value too decides nothing."""
-    if not passages or _PERIOD_HINT.search(claim) is None or _VALUE_HINT.search(claim) is None:
+    if not passages or _PERIOD_HINT.search(claim) is None:
+        return ()
+    if _VALUE_HINT.search(claim) is None and _COUNT_HINT.search(claim) is None:
         return ()
     said = _rates(claim, facts_of)
     out: list[FactConflict] = []

@@ -56,9 +56,16 @@ def _disclaimers(text: str) -> tuple[_Disclaimer, ...]:
 
 
 def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
-    """The claim's warranties a passage disclaims (kind ``opposite``)."""
+    """The claim's warranties a passage disclaims, and its disclaimers of a warranty a
+    passage gives (kind ``opposite``)."""
     low = claim.lower()
-    if not passages or ("warrant" not in low and "guarant" not in low):
+    if not passages:
+        return ()
+    if "disclaim" in low or "as is" in low or "as-is" in low or "without" in low:
+        found = _disclaimed_given(claim, passages)
+        if found:
+            return found
+    if "warrant" not in low and "guarant" not in low:
         return ()
     out: list[FactConflict] = []
     for m in _GIVES.finditer(claim):
@@ -85,6 +92,43 @@ def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
                         found.start,
                         found.end,
                     ),
+                    index,
+                )
+            )
+            break
+    return tuple(out)
+
+
+def _disclaimed_given(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
+    """The claim's disclaimers a passage answers with a warranty: "The Seller disclaims
+    all warranties of merchantability" against "The Seller warrants that the goods are
+    merchantable" (the rule read the other way round only: trial 42). A warranty the
+    disclaimer names, or any where it disclaims all and the passage disclaims nothing."""
+    out: list[FactConflict] = []
+    for d in _disclaimers(claim):
+        for index, text in enumerate(passages):
+            gives = [
+                g
+                for g in _GIVES.finditer(text)
+                if not _DENIED.search(text, max(0, g.start() - 30), g.start())
+            ]
+            g = next(
+                (
+                    g
+                    for g in gives
+                    if d.named & content_stems(g.group("what"))
+                    or (d.every and not _disclaimers(text))
+                ),
+                None,
+            )
+            if g is None:
+                continue
+            word = g.group().split()[0]
+            out.append(
+                FactConflict(
+                    "opposite",
+                    Fact("opposite", claim[d.start : d.end], "disclaims", d.start, d.end),
+                    Fact("opposite", word, "warrants", g.start(), g.start() + len(word)),
                     index,
                 )
             )
