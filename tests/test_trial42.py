@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -141,3 +142,62 @@ def test_the_same_thing_said_either_way_is_no_conflict(claim: str, source: str) 
     """Guard: the widened rules keep still where the passage says the claim's value."""
     sentence = align(claim, [{"id": "S", "text": source}], config=LEXICAL).sentences[0]
     assert sentence.conflicts == ()
+
+
+def test_a_notice_period_is_no_rival_of_another_period() -> None:
+    """ "Either party may terminate the lease on sixty days' notice." against the lease's
+    deposit clause was a conflict 'sixty days' / 'thirty (30) days': the status was
+    right (unsupported), but a lawyer was pointed to an unrelated clause as the
+    contradiction (trial 42)."""
+    lease = EXAMPLE["sources"][0]
+    sentence = align(
+        "Either party may terminate the lease on sixty days' notice.", [lease], config=LEXICAL
+    ).sentences[0]
+    assert sentence.status == "unsupported"
+    assert sentence.conflicts == ()
+    # Guard: two notice periods, or two periods of nothing owned, still conflict.
+    for claim, source, said in (
+        (
+            "Either party may terminate on sixty days' notice.",
+            "Either party may terminate this Lease by giving thirty (30) days' prior written "
+            "notice.",
+            ("sixty days", "thirty (30) days"),
+        ),
+        (
+            "The tenant has two years to sue.",
+            "A tenant must bring an action within one year of the end of the tenancy.",
+            ("two years", "one year"),
+        ),
+    ):
+        found = align(claim, [{"id": "S", "text": source}], config=LEXICAL).sentences[0]
+        assert [(c.text, c.evidence) for c in found.conflicts] == [said]
+
+
+def test_an_invented_amount_fails_a_gate_that_asks_for_it(cli: Any, tmp_path: Any) -> None:
+    """ "Late payments incur a late fee of $500 ..." where no source states $500 is
+    `partial` (the fact cap), so the default gate passed it; `unsourced` fails it, in the
+    library, the CLI and the report's dict alike (trial 42). The default stays
+    unsupported and conflict."""
+    source = (
+        "5. Payment. Customer shall pay each invoice within forty-five (45) days of receipt. "
+        "Late payments shall bear interest at the rate of 1.5% per month."
+    )
+    answer = "Late payments incur a late fee of $500 and interest at 1.5% per month."
+    sources = [{"id": "msa", "text": source}]
+    report = align(answer, sources, config=LEXICAL)
+    assert report.sentences[0].status == "partial"
+    assert not report.failures()
+    (failure,) = report.failures(fail_on={"unsupported", "conflict", "unsourced"})
+    assert failure.reasons == ("unsourced",)
+    assert [(f.kind, f.text) for f in failure.unsourced] == [("amount", "$500")]
+    assert failure.describe() == "sentence 1 (in no source: amount '$500')"
+    data = report.to_dict(fail_on="unsupported,unsourced")
+    assert data["passed"] is False and data["failures"][0]["unsourced"][0]["text"] == "$500"
+    files = tmp_path / "sources.json", tmp_path / "answer.txt"
+    files[0].write_text(json.dumps(sources), "utf-8")
+    files[1].write_text(answer, "utf-8")
+    base = ["check", "--sources", str(files[0]), "--config", "lexical"]
+    assert cli(*base, str(files[1])).returncode == 0
+    strict = cli(*base, "--fail-on", "unsupported,conflict,unsourced", str(files[1]))
+    assert strict.returncode == 1
+    assert "FAIL: sentence 1 (in no source: amount '$500')" in strict.stdout

@@ -369,8 +369,9 @@ def _align(answer: str, sources: list[Any], config: Config) -> Report:
     default="unsupported,conflict",
     show_default=True,
     callback=lambda ctx, param, value: _fail_on(value),
-    help="Comma-separated conditions that fail the check: unsupported, conflict, partial; "
-    "'none' to judge --min-coverage alone.",
+    help="Comma-separated conditions that fail the check: unsupported, conflict, partial, "
+    "unsourced (a sentence states an amount, percent or negation no source states, such as "
+    "an invented fee); 'none' to judge --min-coverage alone.",
 )
 @_friendly
 def check_command(
@@ -397,6 +398,7 @@ def check_command(
       citemark check --sources sources.json answer.txt
       llm "..." | citemark check --sources sources.json --config legal-strict
       citemark check --sources sources.json --fail-on unsupported,conflict,partial answer.txt
+      citemark check --sources sources.json --fail-on unsupported,conflict,unsourced answer.txt
       citemark check --sources sources.json --min-coverage 0.3 --format json answer.txt
     """
     cfg = _config(config)

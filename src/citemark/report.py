@@ -20,7 +20,7 @@ from .verbatim import coverage_of
 from .words import content_units
 
 CitationKind = Literal["verbatim", "paraphrase"]
-FailReason = Literal["unsupported", "conflict", "partial"]
+FailReason = Literal["unsupported", "conflict", "partial", "unsourced"]
 FAIL_REASONS: tuple[FailReason, ...] = get_args(FailReason)
 # What fails a check unless the caller says otherwise: a claim no source supports,
 # or one its source contradicts. "partial" is for a strict reviewer to add.
@@ -105,6 +105,10 @@ class SentenceResult:
         found: list[FailReason] = ["conflict"] if self.conflicts else []
         if self.status in ("unsupported", "partial"):
             found.append(self.status)  # type: ignore[arg-type]
+        if self.unsourced_facts and self.status != "no_claim":
+            # a value the answer brought itself ("a late fee of $500" that no source
+            # states): partial by the cap, so the default gate passed it (trial 42)
+            found.append("unsourced")
         return tuple(found)
 
 
@@ -119,13 +123,16 @@ class Failure:
     status: Status
     reasons: tuple[FailReason, ...]
     conflicts: tuple[Conflict, ...] = ()
+    # the facts no source states, where "unsourced" is a reason
+    unsourced: tuple[Fact, ...] = ()
 
     def describe(self) -> str:
         """``sentence 2 (conflict: 'two years' vs source S3 'one year')``."""
         details = [
             f"conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}" for c in self.conflicts
         ]
-        details += [r for r in self.reasons if r != "conflict"]
+        details += [r for r in self.reasons if r not in ("conflict", "unsourced")]
+        details += [f"in no source: {f.kind} {f.text!r}" for f in self.unsourced]
         return f"sentence {self.number} ({'; '.join(details)})"
 
 
@@ -254,6 +261,7 @@ class Report:
                         sentence.status,
                         reasons,
                         sentence.conflicts if "conflict" in reasons else (),
+                        sentence.unsourced_facts if "unsourced" in reasons else (),
                     )
                 )
         return tuple(found)

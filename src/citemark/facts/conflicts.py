@@ -443,6 +443,8 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
     # rent of $2,400", which shares "tenant").
     if _complies(claim, cp, crole, ev, ep, erole):
         return 0
+    if _owned_apart(crole, erole):
+        return 0
     need = 1
     if (crole.hedged or erole.hedged or crole.bound or erole.bound) and not (
         crole.bound and crole.bound == erole.bound
@@ -460,6 +462,16 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
         need = max(need, OUTSIDE_BOUND_WORDS)
     strength = _tie(claim, cp, crole, ev, ep, erole)
     return strength if strength >= need else 0
+
+
+def _owned_apart(crole: Role, erole: Role) -> bool:
+    """Whether one side's period is of a thing ("sixty days' notice") the other's words
+    never name: two periods of two things ("thirty (30) days after the termination of
+    this Lease" is when the deposit comes back, trial 42)."""
+    return bool(
+        (crole.owned and crole.owned != erole.owned and crole.owned not in erole.context)
+        or (erole.owned and erole.owned != crole.owned and erole.owned not in crole.context)
+    )
 
 
 def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:

@@ -58,6 +58,9 @@ class Role:
     # its clause reports what happened ("The customer paid the invoice within 12 days"),
     # in the past and with no modal, rather than setting a rule ("shall pay within")
     reported: bool = False
+    # what a period is of, where the text says it with a possessive: "sixty days' notice"
+    # is a notice period, not "thirty (30) days after the termination" (trial 42)
+    owned: str = ""
 
 
 @dataclass(frozen=True)
@@ -263,7 +266,24 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     words = [toks[j].lower for j in range(max(0, first - 3), first)]
     bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
     reported = _reported(text, toks, first)
-    return Role(frozenset(context), head, hedged, bound, _lead(toks, first), reported)
+    owned = _owned(text, end)
+    return Role(frozenset(context), head, hedged, bound, _lead(toks, first), reported, owned)
+
+
+# A period's possessive and the noun it owns, a few words of manner between: "days'
+# notice", "days’ prior written notice", "months' rent", "years' service".
+_OWNED = re.compile(
+    r"['’]\s+(?:(?:prior|advance|written|additional|consecutive|paid|unpaid|full)\s+){0,3}"
+    r"(?P<noun>[^\W\d_]+)"
+)
+
+
+def _owned(text: str, end: int) -> str:
+    """The stem of the noun a period ending at ``end`` owns ("days' notice"), or ""."""
+    found = _OWNED.match(text, end)
+    if found is None or text[end - 1 : end].lower() != "s":
+        return ""
+    return stem(found.group("noun").lower())
 
 
 # Past forms that do not end in "-ed", and "-ed" words that are no past forms.

@@ -193,7 +193,7 @@ def _not_blank(answer: str) -> str:
     return answer
 
 
-FailReason = Literal["unsupported", "conflict", "partial"]
+FailReason = Literal["unsupported", "conflict", "partial", "unsourced"]
 
 
 class AlignRequest(ConfigChoice):
@@ -208,7 +208,8 @@ class AlignRequest(ConfigChoice):
     fail_on: list[FailReason] | None = Field(
         None,
         min_length=1,
-        description="What makes `passed` false: any of 'unsupported', 'conflict', 'partial' "
+        description="What makes `passed` false: any of 'unsupported', 'conflict', 'partial', "
+        "'unsourced' (a sentence states an amount, percent or negation no source states) "
         "(default: unsupported and conflict, as `citemark check`). An empty list is refused "
         "(an unset variable must not turn the gate off unseen); leave the field out for the "
         "default.",
