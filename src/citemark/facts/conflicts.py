@@ -465,13 +465,17 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
 
 
 def _owned_apart(crole: Role, erole: Role) -> bool:
-    """Whether one side's period is of a thing ("sixty days' notice") the other's words
-    never name: two periods of two things ("thirty (30) days after the termination of
-    this Lease" is when the deposit comes back, trial 42)."""
-    return bool(
-        (crole.owned and crole.owned != erole.owned and crole.owned not in erole.context)
-        or (erole.owned and erole.owned != crole.owned and erole.owned not in crole.context)
+    """Whether one side's period is a notice period ("sixty days' notice") and the other's
+    words never name notice: two periods of two things ("thirty (30) days after the
+    termination of this Lease" is when the deposit comes back, trial 42). Notice only: a
+    period of any owned noun lost "five years in prison" / "thirty-six months'
+    imprisonment" (another word for the same thing) on held-out pair set 8."""
+    return (crole.owned == _NOTICE and _NOTICE not in erole.context | {erole.owned}) or (
+        erole.owned == _NOTICE and _NOTICE not in crole.context | {crole.owned}
     )
+
+
+_NOTICE = "notic"
 
 
 def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
