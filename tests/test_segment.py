@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from citemark.segment import (
     _PLAIN_STOP,
+    INVISIBLE,
     Segmenter,
     _Piece,
     _plain_stop_matches,
@@ -33,7 +34,9 @@ def sentences(seg: Segmenter, text: str) -> list[str]:
 
 
 def assert_contract(text: str, spans: list[Span]) -> None:
-    """The promise every caller relies on: ordered, disjoint, stripped, complete."""
+    """The promise every caller relies on: ordered, disjoint, stripped, complete (every
+    character but whitespace and invisible format characters, which are read as spaces,
+    is in a sentence)."""
     covered = [False] * len(text)
     previous_end = 0
     for span in spans:
@@ -43,7 +46,11 @@ def assert_contract(text: str, spans: list[Span]) -> None:
         assert piece == piece.strip(), repr(piece)
         covered[span.start : span.end] = [True] * (span.end - span.start)
         previous_end = span.end
-    missed = [i for i, char in enumerate(text) if not char.isspace() and not covered[i]]
+    missed = [
+        i
+        for i, char in enumerate(text)
+        if not char.isspace() and not INVISIBLE.match(char) and not covered[i]
+    ]
     assert not missed, [text[i] for i in missed[:10]]
 
 
@@ -712,3 +719,21 @@ def test_unbroken_refuses_a_terminator_a_line_break_and_an_overlong_piece() -> N
     assert not unbroken("the tenant shall pay\nrent")
     assert not unbroken("• a bullet")
     assert not unbroken("word " * 30_000)
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\u2060", "\u202e", "\u00ad", "\ufeff", "\u200e"])
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_an_invisible_character_beside_a_stop_hides_no_boundary(mark: str, where: str) -> None:
+    """ "... each month\\u200b. The landlord will also pay ..." was one sentence, so an
+    invented claim after the stop was judged, and drawn, as part of the one before (trial
+    43). The character stays in the text, and in no sentence where it stands alone."""
+    stop = f"{mark}. " if where == "before" else f".{mark} "
+    text = f"Rent is due on the first day of each month{stop}The landlord pays a bonus."
+    spans = segment(text)
+    assert [text[s.start : s.end].replace(mark, "") for s in spans] == [
+        "Rent is due on the first day of each month.",
+        "The landlord pays a bonus.",
+    ]
+    assert_contract(text, spans)
+    # within a word it changes nothing: "con\xadtract" is one word of one sentence
+    assert len(segment("The con\u00adtract ends. It renews.")) == 2

@@ -179,6 +179,11 @@ class Segmenter:
         self._specials = frozenset(self._nlp.tokenizer.rules)
 
     def __call__(self, text: str) -> list[Span]:
+        if INVISIBLE.search(text):
+            # Read as spaces (one for one, so every offset holds): "month\u200b. The
+            # landlord will also pay ..." was one sentence, and the invented claim after
+            # the stop was judged as part of the sentence before it (trial 43).
+            text = INVISIBLE.sub(" ", text)
         spans: list[Span] = []
         pending: list[_Piece] = []
         for piece in _pieces(text):
@@ -257,6 +262,13 @@ class Segmenter:
 def _default_segmenter() -> Segmenter:
     """One pipeline per process: building it costs far more than segmenting an answer."""
     return Segmenter()
+
+
+# Invisible format characters that LLM output and pasted text carry (zero-width space,
+# word joiner, soft hyphen, byte-order mark, directional marks and overrides): beside a
+# full stop they hid the sentence boundary from the stop finder and from spaCy. The
+# joiners inside emoji and Indic or Persian words (U+200C, U+200D) are left as they are.
+INVISIBLE = re.compile("[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
 
 def segment(text: str) -> list[Span]:
