@@ -301,6 +301,59 @@ def test_evidence_across_two_chunks_is_marked_in_the_chunk_it_names(page: Page) 
     expect(page.locator("#evidence")).to_contain_text("The Café Central opened in 1998")
 
 
+def test_offsets_count_code_points_on_the_page(page: Page, server: Any) -> None:
+    """The API's offsets count code points (Python's), JavaScript slices UTF-16 units: an
+    emoji before a mark split the emoji and moved every later mark (trial 43)."""
+    answer = (
+        "🎉🎉 Great news 😀! The monthly rent of $2,400 is due on the first day of each month. "
+        "𠀋 The tenant must not sublet the premises without consent."
+    )
+    sources = [
+        {
+            "id": "lease",
+            "text": "🏠 The monthly rent of $2,400 is due on the first day of each month. "
+            "The Tenant must not sublet the premises without consent.",
+        }
+    ]
+    page.locator("#answer").fill(answer)
+    page.locator("#sources").fill(json.dumps(sources))
+    check(page)
+    report = report_of(page, server, answer, sources)
+    drawn = page.locator("#answer-view .cite").all_text_contents()
+    assert drawn == [answer[s["start"] : s["end"]] for s in report["spans"]]
+    assert all("\ud83d" not in text and "\ude00" not in text for text in drawn)
+    i, j, quote = first_citation(report, "verbatim")
+    page.locator(f'.chip[data-citation="{i}-{j}"]').click()
+    expect(page.locator("#sources-view mark")).to_have_text(quote["evidence"])
+
+
+def test_chunks_are_named_and_placed_as_the_api_reads_them(page: Page, server: Any) -> None:
+    """A LangChain chunk was headed "#1", not its metadata source, and one placed by
+    start_index was highlighted at the first occurrence of its evidence (trial 43). And
+    unsupported words of any script are underlined (JavaScript's \\w is ASCII-only)."""
+    quote = "The Tenant shall pay the monthly rent on the first day of each month."
+    chunk = f"Intro. {quote} Other terms follow here. {quote}"
+    sources = [{"page_content": chunk, "metadata": {"source": "lease", "start_index": 500}}]
+    answer = f"{quote} Компания основана инженерами Санкт-Петербурга."
+    page.locator("#answer").fill(answer)
+    page.locator("#sources").fill(json.dumps(sources))
+    check(page)
+    expect(page.locator("#source-0 h3")).to_have_text("lease")
+    report = report_of(page, server, answer, sources)
+    cited = report["sentences"][0]["citations"]
+    second = max(range(len(cited)), key=lambda j: cited[j]["source_start"])
+    assert cited[second]["source_start"] > 500 + chunk.index(quote)
+    page.locator(f'.chip[data-citation="0-{second}"]').click()
+    expect(page.locator("#source-0 mark")).to_have_text(cited[second]["evidence"])
+    before = page.evaluate(
+        "document.querySelector('#source-0 .source-text').firstChild.textContent.length"
+    )
+    assert before == cited[second]["source_start"] - 500
+    underlined = page.locator(".sentence.status-unsupported .unsupported-words")
+    expect(underlined.first).to_be_visible()
+    assert "Санкт-Петербурга" in "".join(underlined.all_text_contents())
+
+
 def test_a_real_conflict_is_shown_with_both_values(page: Page) -> None:
     source = "A tenant must bring an action within one year of the end of the tenancy."
     page.locator("#answer").fill(

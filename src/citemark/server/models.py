@@ -297,7 +297,11 @@ class CitationOut(_Open):
         description="'verbatim': text the answer shares word for word; 'paraphrase': the "
         "passage that best supports a reworded claim."
     )
-    source_start: int = Field(description="Evidence start in the (parent) source document.")
+    source_start: int = Field(
+        description="Evidence start in the (parent) source document. Every offset counts "
+        "Unicode code points, as Python indexes a str (an emoji is one; a JavaScript client "
+        "converts to UTF-16 units before slicing)."
+    )
     source_end: int
     evidence: str
     score: float

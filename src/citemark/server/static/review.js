@@ -234,18 +234,52 @@
     showError(`${where}no answer, sources or report found in this record.`);
   }
 
-  /** A report without its answer (a batch result line): rebuild it from the sentences. */
+  /** A report without its answer (a batch result line): rebuild it from the sentences
+   *  (offsets count code points, as Python's do: an emoji is one). */
   function answerFrom(report) {
-    let text = "";
+    const chars = [];
     for (const s of report.sentences) {
-      text = text.padEnd(s.start, " ") + s.text;
+      while (chars.length < s.start) chars.push(" ");
+      chars.push(...Array.from(s.text));
     }
-    return text;
+    return chars.join("");
+  }
+
+  /** Code-point offsets (the API's, Python's) to UTF-16 indices (JavaScript's), for one
+   *  text: an emoji or other astral character is one code point and two UTF-16 units, and
+   *  slicing with the API's offsets split it and moved every later mark (trial 43). */
+  function unitIndex(text) {
+    if (!/[\uD800-\uDBFF]/.test(text)) return (n) => n;
+    const units = [0];
+    let u = 0;
+    for (const ch of text) {
+      u += ch.length;
+      units.push(u);
+    }
+    return (n) => units[Math.max(0, Math.min(n, units.length - 1))];
+  }
+
+  /** The report with its answer offsets in UTF-16 indices of ``answer``. */
+  function inUnits(answer, report) {
+    const at = unitIndex(answer);
+    const out = JSON.parse(JSON.stringify(report));
+    const move = (item) => {
+      item.start = at(item.start);
+      item.end = at(item.end);
+    };
+    (out.spans || []).forEach(move);
+    for (const sentence of out.sentences || []) {
+      move(sentence);
+      (sentence.conflicts || []).forEach(move);
+      (sentence.unsupported_spans || []).forEach(move);
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ report view
 
-  function show(answer, sources, report) {
+  function show(answer, sources, given) {
+    const report = inUnits(answer, given);
     current = { answer, sources, report };
     renderSummary(report);
     renderAnswer(answer, report);
@@ -393,7 +427,9 @@
             ? [[a, b]] : [[a, c.start], [c.end, b]].filter(([x, y]) => x < y));
         }
         for (const [a, b] of pieces) {
-          if (/\w/.test(answer.slice(a, b))) notes.push({ start: a, end: b, kind: "unsupported" });
+          // letters and digits of any script (\w is ASCII-only: Cyrillic, Greek and
+          // Chinese unsupported words were never underlined, trial 43)
+          if (/[\p{L}\p{N}]/u.test(answer.slice(a, b))) notes.push({ start: a, end: b, kind: "unsupported" });
         }
       }
     }
@@ -542,7 +578,7 @@
       for (const c of s.citations) counts.set(c.source_index, (counts.get(c.source_index) || 0) + 1);
     }
     sources.forEach((source, n) => {
-      const id = typeof source === "string" ? `S${n + 1}` : String(source.id ?? source.source_id ?? `#${n + 1}`);
+      const id = typeof source === "string" ? `S${n + 1}` : String(firstKey(source, ID_KEYS) ?? `#${n + 1}`);
       const cited = counts.get(n) || 0;
       view.append(h("article", { class: "source", id: `source-${n}` },
         h("header", {},
@@ -554,6 +590,29 @@
   }
 
   const sourceText = (source) => (typeof source === "string" ? source : String(source.text ?? source.page_content ?? ""));
+
+  // The keys the API reads a document's id and offset by, in its order (sources.py):
+  // the page read only "id" / "source_id" and "offset" / "start", so a LangChain chunk
+  // was headed "#1" and one placed by start_index was highlighted at the first
+  // occurrence of its evidence (trial 43).
+  const ID_KEYS = ["id", "source_id", "doc_id", "source", "id_"];
+  const OFFSET_KEYS = ["offset", "start", "doc_char_start", "start_index", "start_char_idx"];
+  const METADATA_OFFSET_KEYS = ["doc_char_start", "start_index", "start_char_idx"];
+
+  /** The first key of ``keys`` the document or its metadata gives, as the API reads it. */
+  function firstKey(source, keys, metadataKeys = keys) {
+    const metadata = (source && typeof source.metadata === "object" && source.metadata) || {};
+    for (const key of keys) {
+      if (source[key] !== undefined && source[key] !== null) return source[key];
+      if (metadataKeys.includes(key) && metadata[key] !== undefined && metadata[key] !== null) {
+        return metadata[key];
+      }
+    }
+    return undefined;
+  }
+
+  const chunkOffset = (source) => (typeof source === "string" ? 0
+    : Number(firstKey(source, OFFSET_KEYS, []) ?? firstKey(source, METADATA_OFFSET_KEYS) ?? 0) || 0);
 
   function focusCitation(index, n) {
     if (!current) return;
@@ -601,9 +660,10 @@
     const node = $(`source-${citation.source_index}`);
     if (!source || !node) return null;
     const text = sourceText(source);
-    const offset = Number(source.offset || source.start || 0) || 0;
-    let start = citation.source_start - offset;
-    let end = citation.source_end - offset;
+    const at = unitIndex(text);
+    const offset = chunkOffset(source);
+    let start = at(citation.source_start - offset);
+    let end = at(citation.source_end - offset);
     // Chunks of one document that touch or overlap are read as one text, so evidence
     // may run on past the end of the chunk it names: mark the part this chunk holds.
     const held = Math.min(end, text.length);
