@@ -11,6 +11,7 @@ from .claims import label_length
 from .errors import InputError
 from .facts import Fact
 from .fold import is_word_char
+from .graphemes import is_boundary
 from .render import Mark, Note, marks_from_blocks, render_html, render_spans, render_tagged
 from .score import STATUSES, Status
 from .support import overlapping
@@ -365,6 +366,7 @@ def _gaps(
             ):
                 gap_start -= 1
             gap_start, gap_end = _closed(answer, gap_start, gap_end, lo, hi)
+            gap_start, gap_end = _whole_clusters(answer, gap_start, gap_end, hi)
         if gap_start < gap_end and _has_content(answer[gap_start:gap_end]):
             marks.append(Mark(gap_start, gap_end, ids, "paraphrase"))
     return marks
@@ -383,6 +385,27 @@ def _closed(answer: str, start: int, end: int, lo: int, hi: int) -> tuple[int, i
 
 
 _BRACKETS = (("(", ")"), ("[", "]"))
+
+
+def _whole_clusters(answer: str, start: int, end: int, hi: int) -> tuple[int, int]:
+    """``start:end`` on grapheme-cluster edges: a start inside a cluster moves past it
+    (its base, an emoji, was trimmed as no word, and the variation selector or joiner
+    after it counts as one: "❤<cite>️ partying" was drawn, trial 43), to the next word
+    character; an end inside one moves to the cluster's end, or back to its start where
+    that would pass ``hi``."""
+    while start < end and not (is_boundary(answer, start) and is_word_char(answer[start])):
+        start += 1
+    if start < end and not is_boundary(answer, end):
+        forward = end
+        while forward < hi and not is_boundary(answer, forward):
+            forward += 1
+        if is_boundary(answer, forward):
+            return start, forward
+        while end > start and not is_boundary(answer, end):
+            end -= 1
+    return start, end
+
+
 # Signs written against a number, which a mark must not cut off it.
 _SIGNS_AFTER = frozenset("%‰‱")
 _SIGNS_BEFORE = frozenset("$€£¥₹")

@@ -1,0 +1,42 @@
+"""Defects found at stop 41 by a seventh new user's trial (a front-end engineer building a
+citation UI; more in ``test_segment.py`` and ``test_browser.py``).
+
+Each test fails on the code before its fix (5563801) unless marked as a guard.
+"""
+
+from __future__ import annotations
+
+import pytest
+import regex
+
+from citemark import align, load_config
+
+LEXICAL = load_config("lexical")
+SOURCE = [
+    {
+        "id": "S1",
+        "text": "After a long season, the team won the championship in 2019 and celebrated "
+        "with fans in Berlin.",
+    }
+]
+
+
+@pytest.mark.parametrize(
+    "emoji", ["\u2764\ufe0f", "\U0001f469\u200d\u2696\ufe0f", "\U0001f3f3\ufe0f\u200d\U0001f308",
+              "\u263a\ufe0f", "\U0001f44d\U0001f3fd", "\U0001f469\u200d\u2695\ufe0f"],
+)  # fmt: skip
+@pytest.mark.parametrize("config", [LEXICAL, "default"])
+def test_no_mark_starts_or_ends_inside_an_emoji(emoji: str, config: object) -> None:
+    """A variation selector or joiner counts as a word character and the emoji before it
+    does not, so a paraphrase mark began inside the cluster: "❤<cite>️ partying"; at a
+    sentence's end a mark of nothing but "\\u200d⚕️" was drawn (trial 43)."""
+    for answer in (
+        "The team won the championship in 2019 after a long season "
+        f"{emoji} partying with supporters in Berlin.",
+        f"The team celebrated with fans in Berlin {emoji}",
+    ):
+        report = align(answer, SOURCE, config=config)
+        edges = {0} | {m.end() for m in regex.finditer(r"\X", answer)}
+        for mark in report.marks():
+            assert mark.start in edges and mark.end in edges, (mark, report.tagged())
+            assert regex.search(r"[\p{L}\p{N}]", answer[mark.start : mark.end]), mark
