@@ -230,3 +230,20 @@ def test_naming_a_chunk_reads_as_its_rule(
                 fast = joined.input_position(document, start, end)
                 assert fast == _plainly(joined, document, start, end)
                 assert chunks[fast].offset <= start < chunks[fast].offset + len(chunks[fast].text)
+
+
+def test_a_quote_repeated_in_the_parent_cites_the_same_places_however_chunked() -> None:
+    """Places of a repeated quote were spread over the chunks as given, so the whole
+    parent cited its first three and the chunks, in order or reversed, others (trial 43):
+    they are spread over documents now, in the parent's order."""
+    clause = "The Supplier shall deliver the Goods to the Buyer at the agreed place."
+    parent = " ".join(f"Section {k}. {clause}" for k in range(1, 7))
+    answer = clause
+    cuts = [parent.index("Section 3"), parent.index("Section 5")]
+    chunks = _chunked(parent, cuts, overlap=0, doc_id="supply")
+    whole = align(answer, [{"id": "supply", "text": parent}], config=LEXICAL)
+    places = [(c.source_start, c.source_end) for c in whole.sentences[0].citations]
+    assert len(places) == 3
+    for order in (chunks, chunks[::-1], [chunks[2], chunks[0], chunks[1]]):
+        report = align(answer, order, config=LEXICAL)
+        assert [(c.source_start, c.source_end) for c in report.sentences[0].citations] == places

@@ -124,6 +124,16 @@ class SourceIndex:
         self.by_source.append(range(first, len(self.sentences)))
 
     @cached_property
+    def document_ranks(self) -> dict[str, int]:
+        """Each id's place among the documents (its first, where gaps cut one document
+        into several runs): citations of equal score are ordered, and quoted places
+        spread, by it. For a list without repeated ids, the place as given."""
+        ranks: dict[str, int] = {}
+        for n, document in enumerate(self.documents):
+            ranks.setdefault(document.id, n)
+        return ranks
+
+    @cached_property
     def texts(self) -> tuple[str, ...]:
         """Every source's text, in order: what the fact checks look facts and names up in."""
         return tuple(s.text for s in self.documents)

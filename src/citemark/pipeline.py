@@ -6,7 +6,7 @@ caller prepare sources once and align many answers against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .claims import alone_on_line, is_no_claim, label_length
@@ -339,7 +339,11 @@ def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Confli
 
 
 def _outermost(
-    quotes: list[Citation], matches: Sequence[Match], span: Span, per_quote: int
+    quotes: list[Citation],
+    matches: Sequence[Match],
+    span: Span,
+    per_quote: int,
+    rank: Mapping[str, int],
 ) -> list[Citation]:
     """Quotes whose answer text is not inside a longer quote (the rest repeat it), and
     of the places one answer text is quoted from, ``per_quote`` of them.
@@ -361,18 +365,20 @@ def _outermost(
         answer_range = reach[(quote.source_id, quote.source_start, quote.source_end)]
         if answer_range not in inside:
             by_text.setdefault(answer_range, []).append(quote)
-    return [quote for places in by_text.values() for quote in _spread(places)[:per_quote]]
+    return [quote for places in by_text.values() for quote in _spread(places, rank)[:per_quote]]
 
 
-def _spread(places: list[Citation]) -> list[Citation]:
-    """``places`` in turns over their sources: every source's first place in the
-    source's order, then every source's second, and so on."""
-    places = sorted(places, key=lambda c: (c.source_index, c.source_start, c.source_end))
-    turn: dict[int, int] = {}
+def _spread(places: list[Citation], rank: Mapping[str, int]) -> list[Citation]:
+    """``places`` in turns over their documents: every document's first place in the
+    documents' order (``rank``), then every document's second, and so on. By document,
+    not by chunk as given: the chunks of one document, cut and ordered however a
+    retriever did, cite what the whole document cites (trial 43)."""
+    places = sorted(places, key=lambda c: (rank[c.source_id], c.source_start, c.source_end))
+    turn: dict[str, int] = {}
     ranked = []
     for place in places:
-        turn[place.source_index] = turn.get(place.source_index, -1) + 1
-        ranked.append((turn[place.source_index], place.source_index, place.source_start, place))
+        turn[place.source_id] = turn.get(place.source_id, -1) + 1
+        ranked.append((turn[place.source_id], rank[place.source_id], place.source_start, place))
     return [place for *_, place in sorted(ranked, key=lambda r: r[:3])]
 
 
@@ -426,7 +432,8 @@ def _citations(
                 source.text[m.source_start - source.offset : m.source_end - source.offset],
                 score,
             )
-    quoted = _outermost(list(citations.values()), matches, span, config.max_citations)
+    rank = index.document_ranks
+    quoted = _outermost(list(citations.values()), matches, span, config.max_citations, rank)
     fully_quoted = support.features["verbatim"] >= QUOTED
     # A sentence judged (partly) supported shows what supports it: when no passage
     # alone reaches min_citation_score, the cover passages, which together do.
@@ -464,8 +471,15 @@ def _citations(
     # (each has its own key), so this is ``c in quoted`` without comparing fields.
     outermost = {id(c) for c in quoted}
     kept = [c for c in citations.values() if c.kind == "paraphrase" or id(c) in outermost]
+    # ties in the documents' order, then by place (for a list without repeated ids, the
+    # sources' order as given)
     ranked = sorted(
         kept,
-        key=lambda c: (-c.score, c.source_index, c.source_start, -(c.source_end - c.source_start)),
+        key=lambda c: (
+            -c.score,
+            rank[c.source_id],
+            c.source_start,
+            -(c.source_end - c.source_start),
+        ),
     )
     return tuple(ranked[: max(config.max_citations, len(quoted))])
