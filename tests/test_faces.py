@@ -134,9 +134,7 @@ def test_unsupported_or_contradicted_sentences_are_never_drawn_as_support() -> N
 
 def test_html_marks_conflict_values_and_unsupported_words() -> None:
     page = hand_report().html()
-    assert (
-        '<mark class="cm-conflict" title="source S3 says &#x27;one year&#x27;">two years</mark>'
-    ) in page
+    assert ('<mark class="cm-conflict" title="source S3 says “one year”">two years</mark>') in page
     assert '<span class="cm-unsupported-words">in cash</span>' in page
     # Unsupported words of a supported sentence are not drawn (none here), and the
     # text of the page is the answer.
@@ -301,7 +299,7 @@ def test_a_conflict_end_to_end_fails_and_is_drawn() -> None:
     )
     assert report.failures({"conflict"})[0].reasons == ("conflict",)
     assert "<cite" not in report.tagged()  # never drawn as paraphrase support
-    assert '<mark class="cm-conflict" title="source S3 says &#x27;one year&#x27;">two years' in (
+    assert '<mark class="cm-conflict" title="source S3 says “one year”">two years' in (
         report.html()
     )
 

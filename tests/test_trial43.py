@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import regex
 
-from citemark import align, load_config
+from citemark import InputError, align, load_config
 
 LEXICAL = load_config("lexical")
 SOURCE = [
@@ -40,3 +40,20 @@ def test_no_mark_starts_or_ends_inside_an_emoji(emoji: str, config: object) -> N
         for mark in report.marks():
             assert mark.start in edges and mark.end in edges, (mark, report.tagged())
             assert regex.search(r"[\p{L}\p{N}]", answer[mark.start : mark.end]), mark
+
+
+def test_a_conflict_title_gives_the_source_value_as_written() -> None:
+    """The HTML title was a Python repr: a line break showed as a literal \\n and the
+    quotes changed with the value (trial 43)."""
+    source = [{"id": "lease", "text": "The term of this Lease is one (1)\nyear."}]
+    page = align("The lease term is two years.", source, config=LEXICAL).html()
+    assert 'title="source lease says “one (1) year”"' in page
+
+
+@pytest.mark.parametrize("unseen", ["\u200b", "\ufeff", "\u2060", "\u2800", "\u180e", " \u200b "])
+def test_an_id_that_shows_as_nothing_is_refused(unseen: str) -> None:
+    """Such an id was accepted, though it reads as blank wherever it is written (trial 43)."""
+    with pytest.raises(InputError, match="has no visible character"):
+        align("Rent is due.", [{"id": unseen, "text": "Rent is due."}], config=LEXICAL)
+    # Guard: an invisible character inside a visible id is the id's own.
+    assert align("Rent is due.", [{"id": "a\u200bb", "text": "Rent is due."}], config=LEXICAL)

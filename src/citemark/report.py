@@ -231,7 +231,9 @@ class Report:
         notes: list[Note] = []
         for sentence in self.sentences:
             for c in sentence.conflicts:
-                title = f"source {c.source_id} says {c.evidence!r}"
+                # the value as the source writes it (its repr showed a line break as
+                # "\n" and varied its quotes: trial 43), spaces for line breaks
+                title = f"source {c.source_id} says “{' '.join(c.evidence.split())}”"
                 notes.append(Note(c.start, c.end, "conflict", title))
             if sentence.status in ("partial", "unsupported"):
                 notes.extend(

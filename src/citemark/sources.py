@@ -26,6 +26,11 @@ _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Characters that show as nothing: format characters (zero-width space, joiners, marks of
+# direction, byte-order mark), the Mongolian vowel separator and the blank Braille cell.
+_UNSEEN = re.compile(
+    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u2800\ufeff]"
+)
 # The keys a document dict names its id and its offset by (the HTTP API reads the same).
 # ``id_`` is a LlamaIndex node's own id, read last: a node's ``metadata["source"]``,
 # where it has one, names its document (so that the chunks of one document join).
@@ -126,6 +131,9 @@ def check_id(source_id: object, where: str) -> str:
     text = str(source_id)
     if not text.strip():
         raise InputError(f"{where}: source id is empty")
+    if not _UNSEEN.sub("", text).strip():
+        # "\u200b" or "\u2800" alone shows as nothing wherever the id is written (trial 43)
+        raise InputError(f"{where}: source id {text!r} is empty: it has no visible character")
     bad = _BAD_ID.search(text)
     if bad:
         raise InputError(
