@@ -272,6 +272,9 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
     @app.post(
         "/v1/stream",
         tags=["align"],
+        # (without it the schema also promised an application/json 200: trial 43)
+        response_class=EventStream,
+        status_code=200,
         responses={
             **ERRORS,
             200: {
