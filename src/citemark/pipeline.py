@@ -482,4 +482,9 @@ def _citations(
             -(c.source_end - c.source_start),
         ),
     )
-    return tuple(ranked[: max(config.max_citations, len(quoted))])
+    top = ranked[: max(config.max_citations, len(quoted))]
+    # Every quote drawn in the sentence keeps a citation, after the best ones: "There are
+    # several ways" was drawn as a quote while three paraphrase passages outranked its
+    # citation, so the reviewer had no place to open for it (trial 43).
+    shown = {id(c) for c in top}
+    return tuple([*top, *(c for c in ranked if id(c) in outermost and id(c) not in shown)])
