@@ -325,6 +325,9 @@ def test_offsets_count_code_points_on_the_page(page: Page, server: Any) -> None:
     i, j, quote = first_citation(report, "verbatim")
     page.locator(f'.chip[data-citation="{i}-{j}"]').click()
     expect(page.locator("#sources-view mark")).to_have_text(quote["evidence"])
+    # a direction override in one sentence must not reverse the ones after it (trial 43)
+    for selector in ("#answer-view .sentence", "#answer-view .chip"):
+        expect(page.locator(selector).first).to_have_css("unicode-bidi", "isolate")
 
 
 def test_chunks_are_named_and_placed_as_the_api_reads_them(page: Page, server: Any) -> None:
