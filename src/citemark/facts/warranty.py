@@ -69,7 +69,7 @@ def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
         return ()
     out: list[FactConflict] = []
     for m in _GIVES.finditer(claim):
-        if _DENIED.search(claim, max(0, m.start() - 30), m.start()):
+        if _denied_before(claim, m.start()):
             continue  # "does not warrant": the negation check's
         given = content_stems(m.group("what"))
         for index, text in enumerate(passages):
@@ -80,21 +80,8 @@ def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
             )
             if found is None:
                 continue
-            word = m.group().split()[0]
-            out.append(
-                FactConflict(
-                    "opposite",
-                    Fact("opposite", word, "warrants", m.start(), m.start() + len(word)),
-                    Fact(
-                        "opposite",
-                        text[found.start : found.end],
-                        "disclaims",
-                        found.start,
-                        found.end,
-                    ),
-                    index,
-                )
-            )
+            disclaimer = _fact(text, found.start, found.end, "disclaims")
+            out.append(FactConflict("opposite", _warrants(m), disclaimer, index))
             break
     return tuple(out)
 
@@ -107,11 +94,7 @@ def _disclaimed_given(claim: str, passages: Sequence[str]) -> tuple[FactConflict
     out: list[FactConflict] = []
     for d in _disclaimers(claim):
         for index, text in enumerate(passages):
-            gives = [
-                g
-                for g in _GIVES.finditer(text)
-                if not _DENIED.search(text, max(0, g.start() - 30), g.start())
-            ]
+            gives = [g for g in _GIVES.finditer(text) if not _denied_before(text, g.start())]
             g = next(
                 (
                     g
@@ -123,14 +106,22 @@ def _disclaimed_given(claim: str, passages: Sequence[str]) -> tuple[FactConflict
             )
             if g is None:
                 continue
-            word = g.group().split()[0]
-            out.append(
-                FactConflict(
-                    "opposite",
-                    Fact("opposite", claim[d.start : d.end], "disclaims", d.start, d.end),
-                    Fact("opposite", word, "warrants", g.start(), g.start() + len(word)),
-                    index,
-                )
-            )
+            disclaimer = _fact(claim, d.start, d.end, "disclaims")
+            out.append(FactConflict("opposite", disclaimer, _warrants(g), index))
             break
     return tuple(out)
+
+
+def _denied_before(text: str, at: int) -> bool:
+    """Whether a negation stands just before ``at`` ("does not warrant")."""
+    return _DENIED.search(text, max(0, at - 30), at) is not None
+
+
+def _fact(text: str, start: int, end: int, value: str) -> Fact:
+    return Fact("opposite", text[start:end], value, start, end)
+
+
+def _warrants(m: re.Match[str]) -> Fact:
+    """The giving word of a warranty ("warrants", "guarantees") as a fact."""
+    word = m.group().split()[0]
+    return _fact(m.string, m.start(), m.start() + len(word), "warrants")
