@@ -36,7 +36,6 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from html.parser import HTMLParser
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -211,23 +210,49 @@ def check_html(page: str, text: str, spans: Sequence[Mapping[str, Any]]) -> None
         assert [html.unescape(i) for i in attrs["data-ids"].split(",")] == span["ids"]
 
 
+def parents(sources: Sequence[Any]) -> dict[str, dict[int, str]]:
+    """Each id's parent document as far as its chunks show it: offset -> character (the
+    chunks of one id agree where they overlap, or the input is refused)."""
+    out: dict[str, dict[int, str]] = {}
+    for source in sources:
+        if isinstance(source, dict):
+            chars = out.setdefault(str(source["id"]), {})
+            offset = source.get("offset", 0)
+            chars.update((offset + k, char) for k, char in enumerate(source["text"]))
+    return out
+
+
+def parent_text(chars: dict[int, str], start: int, end: int) -> str:
+    """The parent's text at ``start:end``, which the chunks must cover."""
+    assert all(k in chars for k in range(start, end)), (start, end)
+    return "".join(chars[k] for k in range(start, end))
+
+
+def check_place(source: Any, source_id: str, start: int, end: int) -> None:
+    """A citation or match names a chunk of its id that holds where its evidence starts
+    (touching or overlapping chunks are read joined, so the evidence may run on)."""
+    offset = source.get("offset", 0)
+    assert source_id == str(source["id"])
+    assert offset <= start < offset + len(source["text"]) and start <= end, (start, end)
+
+
 def check_matches(text: str, matches: Sequence[citemark.Match], sources: Sequence[Any]) -> None:
     """Document-mode matches: in the answer, in the parent document, the same tokens."""
+    parent = parents(sources)
     for m in matches:
         assert 0 <= m.start < m.end <= len(text), m
         if m.source_index is None:
             continue
-        source = sources[m.source_index]
-        offset = source.get("offset", 0)
-        assert m.source_id == str(source["id"])
         assert m.source_start is not None and m.source_end is not None
-        assert offset <= m.source_start < m.source_end <= offset + len(source["text"]), m
-        quoted = source["text"][m.source_start - offset : m.source_end - offset]
+        check_place(sources[m.source_index], m.source_id, m.source_start, m.source_end)
+        assert m.source_start < m.source_end, m
+        quoted = parent_text(parent[m.source_id], m.source_start, m.source_end)
         assert tokenize(text[m.start : m.end]).keys == tokenize(quoted).keys
 
 
 def check_report(report: citemark.Report, answer: str, sources: Sequence[Any]) -> None:
     """Every offset of a report in bounds, and every rendering faithful to the answer."""
+    parent = parents(sources)
     end = 0
     for s in report.sentences:
         assert end <= s.start < s.end <= len(answer), (s.start, s.end, len(answer))
@@ -238,11 +263,8 @@ def check_report(report: citemark.Report, answer: str, sources: Sequence[Any]) -
         assert 0.0 <= s.score <= 1.0
         end = s.end
         for c in s.citations:
-            source = sources[c.source_index]
-            offset = source.get("offset", 0)
-            assert c.source_id == str(source["id"])
-            assert offset <= c.source_start <= c.source_end <= offset + len(source["text"])
-            assert c.evidence == source["text"][c.source_start - offset : c.source_end - offset]
+            check_place(sources[c.source_index], c.source_id, c.source_start, c.source_end)
+            assert c.evidence == parent_text(parent[c.source_id], c.source_start, c.source_end)
         for fact in s.missing_facts:
             assert 0 <= fact.start <= fact.end
     block_end = 0
@@ -384,22 +406,21 @@ def document_cases(draw: st.DrawFn) -> tuple[str, list[dict[str, Any]]]:
     return answer, documents
 
 
-def _disjoint(documents: list[dict[str, Any]]) -> bool:
-    """Whether the chunks of every id lie apart (the rule for repeated ids)."""
-    by_id: dict[str, list[tuple[int, int]]] = {}
+def _agreeing(documents: list[dict[str, Any]]) -> bool:
+    """Whether the chunks of every id agree where they overlap (the rule for repeated
+    ids: such chunks are read joined, and two texts for one place are refused)."""
+    seen: dict[tuple[str, int], str] = {}
     for d in documents:
         start = d.get("offset", 0)
-        by_id.setdefault(str(d["id"]), []).append((start, start + len(d["text"])))
-    for spans in by_id.values():
-        spans.sort()
-        if any(b[0] < a[1] for a, b in pairwise(spans)):
-            return False
+        for k, char in enumerate(d["text"]):
+            if seen.setdefault((str(d["id"]), start + k), char) != char:
+                return False
     return True
 
 
 def refused_documents(documents: list[dict[str, Any]]) -> bool:
     ids = [d["id"] for d in documents]
-    return not all(valid_id(i) for i in ids) or not _disjoint(documents)
+    return not all(valid_id(i) for i in ids) or not _agreeing(documents)
 
 
 # --------------------------------------------------------------------------- properties

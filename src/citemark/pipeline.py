@@ -107,6 +107,10 @@ def _align(
             _result(index, answer, support, found, cfg, judge, own, words_model, claimed)
         )
     notes = () if hybrid else ("lexical mode: the embedding model was not used",)
+    if any(index.joined.pieces):
+        # the report's matches name chunks as given, as find_matches' do (the pipeline's
+        # own name the joined documents)
+        blocks = merge(index.joined.as_given(matches))
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes)
 
 
