@@ -101,6 +101,12 @@ def test_a_paraphrase_mark_keeps_a_citation_s_parenthesis() -> None:
             "warrants",
         ),
         (
+            "Payment is due within thirty (30) days after delivery.",
+            "Payment is due immediately upon delivery.",
+            "thirty (30) days",
+            "immediately",
+        ),
+        (
             "Employee is entitled to fifteen (15) days of paid vacation per month.",
             "Employee shall be entitled to fifteen (15) days of paid vacation per calendar year.",
             "fifteen (15) days of paid vacation per month",
@@ -135,6 +141,10 @@ def test_a_contradiction_is_a_conflict_either_way_round(
         (
             "The confidentiality obligations survive termination.",
             "The confidentiality obligations survive any termination of this Agreement.",
+        ),
+        (
+            "Payment is due within thirty (30) days after delivery.",
+            "Payment is due within thirty (30) days after delivery. Rush fees are due immediately.",
         ),
     ],
 )

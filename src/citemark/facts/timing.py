@@ -16,7 +16,7 @@ the same verb of lasting.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .roles import subject_before
@@ -70,7 +70,49 @@ def timing_conflicts(
     found = _timed_instead(claim, passages, facts_of, _AT_ONCE, _ANCHORS, _TIES, values)
     if "on " in claim.lower():  # every "upon receipt", "On Demand" holds it
         found += _timed_instead(claim, passages, facts_of, _ON_RECEIPT, _OWED, _TIES, values)
+    # the other way round: "due within thirty (30) days after delivery" / "due
+    # immediately upon delivery" (the rule read one way only: trial 42)
+    found += _said_instead(claim, passages, facts_of, _ANCHORS, _TIES, values, _at_once_after)
     return tuple(found)
+
+
+def _at_once_after(text: str, anchor: str) -> re.Match[str] | None:
+    """The "immediately" of ``text`` said of a word of stem ``anchor`` (as the claim's is
+    read: the word before it, or before the phrase of what it is of)."""
+    for m in _AT_ONCE.finditer(text):
+        said_of = subject_before(text, m.start())
+        if said_of != anchor:
+            said_of = _before_phrase(text, m.start())
+        if said_of == anchor:
+            return m
+    return None
+
+
+def _said_instead(
+    claim: str,
+    passages: Sequence[str],
+    facts_of: FactsOf,
+    anchors: frozenset[str],
+    ties: frozenset[str],
+    values: tuple[str, str],
+    said_after: Callable[[str, str], re.Match[str] | None],
+) -> list[FactConflict]:
+    """The claim's period or date tied to a word of ``anchors`` that a passage says
+    instead with the word ``said_after`` finds ("immediately", "indefinitely"), giving
+    no period of its own: :func:`_timed_instead` the other way round."""
+    out: list[FactConflict] = []
+    for anchor in anchors & {stem(w.lower()) for w in LETTERS.findall(claim)}:
+        fact = _timed_after(claim, anchor, facts_of, ties)
+        if fact is None:
+            continue
+        for index, text in enumerate(passages):
+            there = said_after(text, anchor)
+            if there is not None and _timed_after(text, anchor, facts_of, ties) is None:
+                said = Fact("opposite", fact.text, values[1] + fact.value, fact.start, fact.end)
+                evidence = Fact("opposite", there.group(), values[0], there.start(), there.end())
+                out.append(FactConflict("opposite", said, evidence, index))
+                break
+    return out
 
 
 def _timed_instead(
@@ -175,17 +217,7 @@ def term_conflicts(
         return ()
     values = ("for ever", "term:")
     out = _timed_instead(claim, passages, facts_of, _FOREVER, _LASTS, _TERM_TIES, values)
-    for anchor in _LASTS & {stem(w.lower()) for w in LETTERS.findall(claim)}:
-        fact = _timed_after(claim, anchor, facts_of, _TERM_TIES)
-        if fact is None:
-            continue
-        for index, text in enumerate(passages):
-            ever = _forever_after(text, anchor)
-            if ever is not None and _timed_after(text, anchor, facts_of, _TERM_TIES) is None:
-                said = Fact("opposite", fact.text, "term:" + fact.value, fact.start, fact.end)
-                evidence = Fact("opposite", ever.group(), "for ever", ever.start(), ever.end())
-                out.append(FactConflict("opposite", said, evidence, index))
-                break
+    out += _said_instead(claim, passages, facts_of, _LASTS, _TERM_TIES, values, _forever_after)
     return tuple(out)
 
 
