@@ -107,6 +107,12 @@ def test_a_paraphrase_mark_keeps_a_citation_s_parenthesis() -> None:
             "immediately",
         ),
         (
+            "Only employees with at least two years of service are eligible for the bonus.",
+            "All employees are eligible for the bonus.",
+            "Only employees with",
+            "All employees",
+        ),
+        (
             "Employee is entitled to fifteen (15) days of paid vacation per month.",
             "Employee shall be entitled to fifteen (15) days of paid vacation per calendar year.",
             "fifteen (15) days of paid vacation per month",

@@ -66,7 +66,27 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
         found = first_limit(said, passages, lambda t, n=noun: _limited(t).get(n), "only:" + noun)
         if found is not None:
             out.append(found)
+    # the other way round: "Only employees with at least two years of service are
+    # eligible" / "All employees are eligible" (the rule read one way only: trial 42)
+    for noun, (start, end) in _limited(claim).items():
+        said = Fact("opposite", claim[start:end], "only:" + noun, start, end)
+        found = first_limit(said, passages, partial(_every, noun=noun), "every:" + noun)
+        if found is not None:
+            out.append(found)
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _everies(text: str) -> dict[str, tuple[int, int]]:
+    """The classes ``text`` speaks of every member of, unqualified, by stem."""
+    out: dict[str, tuple[int, int]] = {}
+    for m in _EVERY.finditer(text):
+        out.setdefault(stem(m.group("noun").lower()), (m.start(), m.end()))
+    return out
+
+
+def _every(text: str, noun: str) -> tuple[int, int] | None:
+    return _everies(text).get(noun)
 
 
 def first_limit(
