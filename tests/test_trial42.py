@@ -113,6 +113,12 @@ def test_a_paraphrase_mark_keeps_a_citation_s_parenthesis() -> None:
             "All employees",
         ),
         (
+            "The warranty covers repair, not replacement.",
+            "The warranty covers replacement.",
+            "not replacement",
+            "replacement",
+        ),
+        (
             "Employee is entitled to fifteen (15) days of paid vacation per month.",
             "Employee shall be entitled to fifteen (15) days of paid vacation per calendar year.",
             "fifteen (15) days of paid vacation per month",
@@ -151,6 +157,10 @@ def test_a_contradiction_is_a_conflict_either_way_round(
         (
             "Payment is due within thirty (30) days after delivery.",
             "Payment is due within thirty (30) days after delivery. Rush fees are due immediately.",
+        ),
+        (
+            "The buyer is entitled to store credit, not a full refund.",
+            "The buyer is entitled to store credit or a full refund.",
         ),
     ],
 )

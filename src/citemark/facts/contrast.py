@@ -171,56 +171,75 @@ _NEGATED = re.compile(r"\b(?:not|no|never|nor|without|neither)\b|n['’]t\b", re
 
 
 def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
-    """The things the claim states that a passage denies in a contrast, in the same slot."""
+    """The things the claim states that a passage denies in a contrast, in the same slot,
+    and the things the claim denies in a contrast that a passage states there."""
     if not passages:
         return ()
     found = [(i, c) for i, text in enumerate(passages) for c in _contrasts(text)]
-    if not found:
-        return ()
-    words = _words(claim)
-    runs = [(a, tuple(w.stem for w in words[a:b])) for a, b in _runs(claim, words)]
     out: list[FactConflict] = []
-    for index, c in found:
-        if any(_find(c.given, run) >= 0 for _, run in runs):
-            continue  # the claim names what the passage gives too
-        for a, run in runs:
-            at = _find(c.denied, run)
-            if at < 0:
-                continue
-            first = a + at
-            if at == 0 and _governor(claim, words, first) != c.governor:
-                continue
-            if at > 0 and (
-                words[first - 1].stem != c.governor or words[first - 1].lower.endswith(("'s", "’s"))
-            ):
-                continue
-            clause = claim[max(0, words[first].start - 40) : words[first].start]
-            if _NEGATED.search(clause.split(",")[-1]) is not None:
-                continue  # the claim denies it too
-            last = words[first + len(c.denied) - 1]
-            value = "+".join(c.denied)
-            out.append(
-                FactConflict(
-                    "opposite",
-                    Fact(
-                        "opposite",
-                        claim[words[first].start : last.end],
-                        "stated:" + value,
-                        words[first].start,
-                        last.end,
-                    ),
-                    Fact(
-                        "opposite",
-                        passages[index][c.start : c.end],
-                        "denied:" + value,
-                        c.start,
-                        c.end,
-                    ),
-                    index,
-                )
-            )
-            break
+    if found:
+        read = _read(claim)
+        for index, c in found:
+            at = _stated(claim, read, c)
+            if at is not None:
+                out.append(_conflict(claim, at, passages[index], (c.start, c.end), c, index))
+    # the other way round: "The warranty covers repair, not replacement" / "The warranty
+    # covers replacement" (the rule read one way only: trial 42)
+    for c in _contrasts(claim):
+        for index, text in enumerate(passages):
+            at = _stated(text, _read(text), c)
+            if at is not None:
+                conflict = _conflict(text, at, claim, (c.start, c.end), c, index)
+                out.append(FactConflict("opposite", conflict.evidence, conflict.claim, index))
+                break
     return tuple(out)
+
+
+def _read(text: str) -> tuple[list[_Word], list[tuple[int, tuple[str, ...]]]]:
+    """A text's words, and its runs of content words (first word, stems)."""
+    words = _words(text)
+    return words, [(a, tuple(w.stem for w in words[a:b])) for a, b in _runs(text, words)]
+
+
+def _stated(
+    text: str, read: tuple[list[_Word], list[tuple[int, tuple[str, ...]]]], c: _Contrast
+) -> tuple[int, int] | None:
+    """Where ``text`` states what the contrast ``c`` denies, said of the same word and
+    not denied, unless it names what ``c`` gives too ("store credit or a full refund")."""
+    words, runs = read
+    if any(_find(c.given, run) >= 0 for _, run in runs):
+        return None  # the text names what the contrast gives too
+    for a, run in runs:
+        at = _find(c.denied, run)
+        if at < 0:
+            continue
+        first = a + at
+        if at == 0 and _governor(text, words, first) != c.governor:
+            continue
+        if at > 0 and (
+            words[first - 1].stem != c.governor or words[first - 1].lower.endswith(("'s", "’s"))
+        ):
+            continue
+        clause = text[max(0, words[first].start - 40) : words[first].start]
+        if _NEGATED.search(clause.split(",")[-1]) is not None:
+            continue  # the text denies it too
+        return words[first].start, words[first + len(c.denied) - 1].end
+    return None
+
+
+def _conflict(
+    stating: str,
+    at: tuple[int, int],
+    denying: str,
+    cue: tuple[int, int],
+    c: _Contrast,
+    index: int,
+) -> FactConflict:
+    """The thing stated (in ``stating`` at ``at``) against its denial (in ``denying``)."""
+    value = "+".join(c.denied)
+    stated = Fact("opposite", stating[at[0] : at[1]], "stated:" + value, *at)
+    denied = Fact("opposite", denying[cue[0] : cue[1]], "denied:" + value, *cue)
+    return FactConflict("opposite", stated, denied, index)
 
 
 # Joint liability, the law's own contrast: "jointly and severally liable" (each may be
