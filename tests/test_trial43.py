@@ -85,3 +85,30 @@ def test_every_quote_drawn_has_a_citation_to_open() -> None:
             and c.evidence.lower() in answer[mark.start : mark.end].lower()
         ]  # fmt: skip
         assert cited, (mark, sentence.citations)
+
+
+def test_a_paraphrase_mark_names_the_passages_that_share_its_words() -> None:
+    """Every paraphrase mark carried all its sentence's paraphrase ids: under the lexical
+    preset "a defendant" was drawn as backed by a rice-cooking passage (trial 43)."""
+    sources = [
+        {"id": "cooking", "text": "There are several ways to cook rice, and steaming is one "
+         "of them."},
+        {"id": "law", "text": "A judge may revoke probation and send a defendant who breaks its "
+         "conditions to jail."},
+    ]  # fmt: skip
+    answer = (
+        "There are several ways a court can punish a defendant who violates probation, "
+        "including jail."
+    )
+    report = align(answer, sources, config=LEXICAL)
+    cited = {c.source_id for c in report.sentences[0].citations if c.kind == "paraphrase"}
+    assert cited == {"law", "cooking"}
+    marks = [m for m in report.marks() if m.kind == "paraphrase"]
+    assert marks and all(m.ids == ("law",) for m in marks), marks
+    # Guard: where no passage shares a word with the mark, every paraphrase id stays.
+    lone = align("Payments are late.", [{"id": "a", "text": "Rent arrives after the due date."},
+                                        {"id": "b", "text": "Fees accrue on overdue sums."}],
+                 config=LEXICAL)  # fmt: skip
+    for m in lone.marks():
+        ids = {c.source_id for c in lone.sentences[0].citations if c.kind == "paraphrase"}
+        assert set(m.ids) == ids
