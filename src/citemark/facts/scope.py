@@ -47,12 +47,18 @@ _ONLY = re.compile(
 
 
 @lru_cache(maxsize=4096)
-def _limited(text: str) -> dict[str, tuple[int, int]]:
-    """The classes ``text`` limits with "only", by stem, to where the limit is said."""
+def _classes(pattern: re.Pattern[str], text: str) -> dict[str, tuple[int, int]]:
+    """The classes ``pattern`` finds ``text`` speaking of ("only employees with", "all
+    employees"), by the stem of their noun, to where the first is said."""
     out: dict[str, tuple[int, int]] = {}
-    for m in _ONLY.finditer(text):
+    for m in pattern.finditer(text):
         out.setdefault(stem(m.group("noun").lower()), (m.start(), m.end()))
     return out
+
+
+def _limited(text: str) -> dict[str, tuple[int, int]]:
+    """The classes ``text`` limits with "only", by stem, to where the limit is said."""
+    return _classes(_ONLY, text)
 
 
 def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -76,17 +82,9 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
-def _everies(text: str) -> dict[str, tuple[int, int]]:
-    """The classes ``text`` speaks of every member of, unqualified, by stem."""
-    out: dict[str, tuple[int, int]] = {}
-    for m in _EVERY.finditer(text):
-        out.setdefault(stem(m.group("noun").lower()), (m.start(), m.end()))
-    return out
-
-
 def _every(text: str, noun: str) -> tuple[int, int] | None:
-    return _everies(text).get(noun)
+    """Where ``text`` speaks of every member of the class ``noun`` (a stem), unqualified."""
+    return _classes(_EVERY, text).get(noun)
 
 
 def first_limit(
