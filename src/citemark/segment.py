@@ -38,6 +38,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from citemark.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, STARTER
+from citemark.tokens import FORMAT_CHARS
 from citemark.types import Span
 
 if TYPE_CHECKING:
@@ -264,11 +265,9 @@ def _default_segmenter() -> Segmenter:
     return Segmenter()
 
 
-# Invisible format characters that LLM output and pasted text carry (zero-width space,
-# word joiner, soft hyphen, byte-order mark, directional marks and overrides): beside a
-# full stop they hid the sentence boundary from the stop finder and from spaCy. The
-# joiners inside emoji and Indic or Persian words (U+200C, U+200D) are left as they are.
-INVISIBLE = re.compile("[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+# Invisible format characters (``tokens.FORMAT_CHARS``): beside a full stop they hid
+# the sentence boundary from the stop finder and from spaCy.
+INVISIBLE = re.compile(f"[{FORMAT_CHARS}]")
 
 
 def segment(text: str) -> list[Span]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
+from .tokens import FORMAT_CHARS
 from .types import Source
 
 # Control characters (C0, DEL, C1), which no page or log line shows, and lone
@@ -26,11 +27,9 @@ _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# Characters that show as nothing: format characters (zero-width space, joiners, marks of
-# direction, byte-order mark), the Mongolian vowel separator and the blank Braille cell.
-_UNSEEN = re.compile(
-    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u2800\ufeff]"
-)
+# Characters that show as nothing: the format characters the segmenter reads as spaces,
+# the joiners, the Mongolian vowel separator and the blank Braille cell.
+_UNSEEN = re.compile(f"[{FORMAT_CHARS}\u200c\u200d\u180e\u2800]")
 # The keys a document dict names its id and its offset by (the HTTP API reads the same).
 # ``id_`` is a LlamaIndex node's own id, read last: a node's ``metadata["source"]``,
 # where it has one, names its document (so that the chunks of one document join).

@@ -52,6 +52,12 @@ _PLAIN_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 _PLAIN_SPLIT = re.compile(f"({_PLAIN_TOKEN.pattern})")
 # A letter of a script written without spaces (one pattern for every module that asks).
 UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
+# Invisible format characters that LLM output and pasted text carry (soft hyphen,
+# zero-width space, marks and overrides of direction, word joiner, byte-order mark), as
+# the body of a character class; the joiners inside emoji and Indic or Persian words
+# (U+200C, U+200D) are not among them. The segmenter reads these as spaces; an id made
+# of nothing but these (and the joiners) is empty.
+FORMAT_CHARS = "\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 # Characters from U+0300 on: the only ones that can make a text need _TOKEN.
 _HIGH = re.compile("[^\x00-\u02ff]")
 _NEEDS_FULL = regex.compile(
