@@ -224,7 +224,10 @@ class Report:
                 if label:
                     cuts.append((sentence.start, sentence.start + label))
                 gaps = _gaps(self.answer, sentence, sorted(cuts), ids)
-                marks.extend(_backed(self.answer, gap, sentence) for gap in gaps)
+                if len(ids) > 1 and gaps:
+                    evidence = _paraphrase_words(sentence)  # once per sentence
+                    gaps = [_backed(self.answer, gap, evidence) for gap in gaps]
+                marks.extend(gaps)
         return sorted(marks)
 
     def annotations(self) -> list[Note]:
@@ -339,21 +342,23 @@ def _paraphrase_ids(sentence: SentenceResult) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def _backed(answer: str, mark: Mark, sentence: SentenceResult) -> Mark:
-    """``mark`` with the ids of the paraphrase passages that share a content word with
-    its words, where some do: every mark carried all of its sentence's ids, so "a
-    defendant" was drawn as backed by a rice-cooking passage cited for other words
-    (trial 43). Where none shares a word (a paraphrase in other words), all stay."""
-    if len(mark.ids) < 2:
-        return mark
+def _paraphrase_words(sentence: SentenceResult) -> list[tuple[str, frozenset[str]]]:
+    """Each paraphrase citation's source id and the content words of its evidence."""
+    return [
+        (c.source_id, frozenset(content_units(tokenize(c.evidence))))
+        for c in sentence.citations
+        if c.kind == "paraphrase"
+    ]
+
+
+def _backed(answer: str, mark: Mark, evidence: list[tuple[str, frozenset[str]]]) -> Mark:
+    """``mark`` with the ids of the paraphrase passages (``evidence``: id and words) that
+    share a content word with its words, where some do: every mark carried all of its
+    sentence's ids, so "a defendant" was drawn as backed by a rice-cooking passage cited
+    for other words (trial 43). Where none shares a word (a paraphrase in other words),
+    all stay."""
     words = set(content_units(tokenize(answer[mark.start : mark.end])))
-    sharing = tuple(
-        dict.fromkeys(
-            c.source_id
-            for c in sentence.citations
-            if c.kind == "paraphrase" and words & set(content_units(tokenize(c.evidence)))
-        )
-    )
+    sharing = tuple(dict.fromkeys(sid for sid, theirs in evidence if words & theirs))
     return mark if not sharing or sharing == mark.ids else replace(mark, ids=sharing)
 
 
