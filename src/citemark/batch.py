@@ -198,8 +198,9 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
     except Exception as exc:  # a bug must cost one record, not the batch
         out = {"id": record_id, "index": index, "error": _one_line(_internal(exc))}
     # (from the record as parsed here, where it parsed: the same as input_digest's)
+    base = _state(config).digest_base
     out["input_digest"] = (
-        input_digest(record, config) if data is None else _digest(_canonical(data), config)
+        _record_digest(record, base) if data is None else _digest(_canonical(data), base)
     )
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"), default=_json_default) + "\n"
 
@@ -212,27 +213,38 @@ def input_digest(record: dict[str, Any] | str | bytes, config: Config) -> str:
     setting of ``config``: resuming checks it, since a line count alone took results
     of one input or preset for another's.
     """
+    return _record_digest(record, _digest_base(config))
+
+
+def _record_digest(record: dict[str, Any] | str | bytes, base: Any) -> str:
+    """:func:`input_digest`, the config's part of the hash already taken (``base``)."""
     try:
         data = _parse(record)
     except (InputError, RecursionError):
         raw = record.encode("utf-8", "surrogatepass") if isinstance(record, str) else record
-        return _digest(raw.strip() if isinstance(raw, bytes) else repr(raw).encode(), config)
-    return _digest(_canonical(data), config)
+        return _digest(raw.strip() if isinstance(raw, bytes) else repr(raw).encode(), base)
+    return _digest(_canonical(data), base)
 
 
 def _canonical(data: dict[str, Any]) -> bytes:
     return json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
 
 
-def _digest(raw: bytes, config: Config) -> str:
-    digest = hashlib.blake2b(_config_bytes(config), digest_size=16)
-    digest.update(b"\0")
+def _digest_base(config: Config) -> Any:
+    """The hash of every setting of ``config``, which each record's digest goes on
+    from (a copy per record: the settings are read once per run, not per record)."""
+    base = hashlib.blake2b(
+        json.dumps(asdict(config), sort_keys=True, ensure_ascii=False).encode("utf-8"),
+        digest_size=16,
+    )
+    base.update(b"\0")
+    return base
+
+
+def _digest(raw: bytes, base: Any) -> str:
+    digest = base.copy()
     digest.update(raw)
     return digest.hexdigest()
-
-
-def _config_bytes(config: Config) -> bytes:
-    return json.dumps(asdict(config), sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
 # --------------------------------------------------------------------------- output file
@@ -263,6 +275,7 @@ def _check_done(source: Path, target: Path, done: int, config: Config) -> int:
     result of the same record of ``source`` under ``config``; the error lines among
     them."""
     errors = seen = 0
+    base = _digest_base(config)
     wrong: str | None = None  # the first line that is another record's result
     with target.open("rb") as results:
         for item, line in zip(_read_items(source), results, strict=False):
@@ -271,7 +284,7 @@ def _check_done(source: Path, target: Path, done: int, config: Config) -> int:
             seen += 1
             text = line.decode("utf-8", "replace")
             written = _written_digest(text)
-            if wrong is None and written != input_digest(item.payload, config):
+            if wrong is None and written != _record_digest(item.payload, base):
                 wrong = _not_resumable(target, source, item.index, written)
             errors += wrong is None and _is_error(text)
     if seen < done:  # said first: the output has more results than the input records
@@ -523,6 +536,7 @@ class _State:
 
     def __init__(self, config: Config) -> None:
         self.config = config
+        self.digest_base = _digest_base(config)
         self._indexes: OrderedDict[str, SourceIndex] = OrderedDict()
         # A Dask worker may run several tasks at once in threads of one process.
         self._lock = threading.Lock()
