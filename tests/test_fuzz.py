@@ -32,6 +32,7 @@ import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,12 +51,16 @@ from citemark.tokens import tokenize
 
 LEXICAL = load_config("default").with_(mode="lexical")
 FUZZ_SECONDS = int(os.environ.get("CITEMARK_FUZZ_SECONDS", "20"))
+CORPUS = Path(__file__).parent / "fuzz_corpus"
 
 # The documented id rule (sources.py): not blank, no control characters (C0, DEL,
 # C1) or lone surrogates. Quotes, commas and markup used to be refused; ids as
 # lawyers write them ("Smith v. Jones, 412 P.3d 88") have them, so they are now
 # accepted and escaped wherever an id is written (issue 10.5).
 _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Nor may an id be nothing but white space and characters that show as nothing (Unicode's
+# default-ignorable code points and the blank Braille cell; trial 43).
+_SHOWS_AS_NOTHING = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 # How the documented ``ids`` attribute writes an id: these as character references.
 _ID_REFS = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", ",": "&#44;"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -69,7 +75,8 @@ def valid_id(key: object) -> bool:
     if isinstance(key, bool) or not isinstance(key, str | int):
         return False
     text = str(key)
-    return bool(text.strip()) and _BAD_ID.search(text) is None
+    visible = any(not (c.isspace() or _SHOWS_AS_NOTHING.match(c)) for c in text)
+    return visible and _BAD_ID.search(text) is None
 
 
 def ids_attr(ids: Sequence[str]) -> str:
@@ -547,8 +554,15 @@ def fuzz_main(argv: list[str]) -> None:
 
 
 def test_atheris_fuzz_target(tmp_path: Path) -> None:
-    """Coverage-guided fuzzing of the tagger and the HTML renderer for a bounded time."""
+    """Coverage-guided fuzzing of the tagger and the HTML renderer for a bounded time.
+
+    The inputs in ``tests/fuzz_corpus`` (each one a failure fuzzing once found) are
+    run first, every time, so that a failure found once by chance stays found.
+    """
     pytest.importorskip("atheris", reason="atheris has wheels for Linux x86-64 only")
+    corpus, artifacts = tmp_path / "corpus", tmp_path / "artifacts"
+    shutil.copytree(CORPUS, corpus)
+    artifacts.mkdir()
     result = subprocess.run(
         [
             sys.executable,
@@ -556,14 +570,15 @@ def test_atheris_fuzz_target(tmp_path: Path) -> None:
             f"-max_total_time={FUZZ_SECONDS}",
             "-rss_limit_mb=4096",
             "-timeout=20",
-            f"-artifact_prefix={tmp_path}/",
+            f"-artifact_prefix={artifacts}/",
+            str(corpus),
         ],
         capture_output=True,
         text=True,
         timeout=FUZZ_SECONDS + 120,
         cwd=tmp_path,
     )
-    crashes = sorted(p.name for p in tmp_path.iterdir())
+    crashes = sorted(p.name for p in artifacts.iterdir())
     assert result.returncode == 0 and not crashes, (crashes, result.stderr[-4000:])
     runs = re.search(r"Done (\d+) runs", result.stderr)
     assert runs and int(runs.group(1)) > 1000, result.stderr[-2000:]

@@ -54,7 +54,21 @@ def test_a_conflict_title_gives_the_source_value_as_written() -> None:
     assert 'title="source lease says “one (1) year”"' in page
 
 
-@pytest.mark.parametrize("unseen", ["\u200b", "\ufeff", "\u2060", "\u2800", "\u180e", " \u200b "])
+@pytest.mark.parametrize(
+    "unseen",
+    [
+        "\u200b",
+        "\ufeff",
+        "\u2060",
+        "\u2800",
+        "\u180e",
+        " \u200b ",
+        "\u2066",
+        "\u3164",
+        "\ufe0f",
+        "\u034f",
+    ],
+)
 def test_an_id_that_shows_as_nothing_is_refused(unseen: str) -> None:
     """Such an id was accepted, though it reads as blank wherever it is written (trial 43)."""
     with pytest.raises(InputError, match="has no visible character"):

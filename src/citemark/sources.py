@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 from .errors import InputError
-from .tokens import FORMAT_CHARS
 from .types import Source
 
 # Control characters (C0, DEL, C1), which no page or log line shows, and lone
@@ -27,9 +28,10 @@ _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# Characters that show as nothing: the format characters the segmenter reads as spaces,
-# the joiners, the Mongolian vowel separator and the blank Braille cell.
-_UNSEEN = re.compile(f"[{FORMAT_CHARS}\u200c\u200d\u180e\u2800]")
+# Characters that show as nothing: Unicode's default-ignorable code points (format
+# characters, joiners, variation selectors, the Hangul fillers, tags), which hold every
+# character the segmenter reads as a space, and the blank Braille cell.
+_UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 # The keys a document dict names its id and its offset by (the HTTP API reads the same).
 # ``id_`` is a LlamaIndex node's own id, read last: a node's ``metadata["source"]``,
 # where it has one, names its document (so that the chunks of one document join).
