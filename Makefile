@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 TORCH := torch==2.13.0
 EXTRAS := all,test,bench
 
-.PHONY: install browser run test lint format bench calibrate clean models
+.PHONY: install browser run test fuzz lint format bench calibrate clean models
 
 install: $(STAMP) browser
 
@@ -50,6 +50,12 @@ test: install
 	  exit 2; }
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/python -m pytest -q
+
+# Fresh random draws for the hypothesis properties and ten minutes of atheris; the suite
+# itself draws from fixed seeds (tests/conftest.py).
+fuzz: install
+	CITEMARK_FUZZ_EXPLORE=1 CITEMARK_FUZZ_SECONDS=$${CITEMARK_FUZZ_SECONDS:-600} \
+	  $(BIN)/python -m pytest -q tests/test_fuzz.py tests/test_hot_paths.py tests/test_pathological.py
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

@@ -24,8 +24,18 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import settings
 
 SERVER_START_TIMEOUT = 90.0
+# The suite is a gate, so it draws the same examples on every run: a failure CI finds is
+# one anyone can rerun, and a run cannot go red by the luck of the draw (stop 41's did,
+# on a bug in the test's own oracle). Exploring with fresh random draws is its own job,
+# ``make fuzz`` (CITEMARK_FUZZ_EXPLORE=1); what it finds goes into tests/fuzz_corpus or
+# an explicit test.
+EXPLORE = os.environ.get("CITEMARK_FUZZ_EXPLORE") == "1"
+settings.register_profile("gate", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if EXPLORE else "gate")
 
 
 @pytest.fixture(scope="session")
