@@ -605,6 +605,13 @@ def batch_command(
     help="Stop an align or tag request after this many seconds of work and answer 503 "
     "(0: no limit).",
 )
+@click.option(
+    "--shutdown-seconds",
+    type=click.FloatRange(min=0),
+    default=25.0,
+    show_default=True,
+    help="On SIGTERM, wait this long for requests and streams in flight, then close them.",
+)
 @_friendly
 def serve_command(
     host: str,
@@ -613,6 +620,7 @@ def serve_command(
     api_key: str | None,
     max_request_bytes: int,
     max_seconds: float,
+    shutdown_seconds: float,
 ) -> None:
     """Run the HTTP API and the review page (http://HOST:PORT/).
 
@@ -656,7 +664,16 @@ def serve_command(
     # Idle keep-alive connections stay open 30 s, not uvicorn's 5 s: under load a client
     # reusing a connection the server was just closing got a ReadError (11 in 10,453
     # requests of benchmarks/load.py with 5 s; 0 in 15,000 with 30 s).
-    options = uvicorn.Config(app, host=host, port=port, log_level="info", timeout_keep_alive=30)
+    # A bounded shutdown: an idle /v1/stream client kept the server from ever exiting
+    # after SIGTERM (trial 44); 25 s stays inside a 30 s grace period (Kubernetes').
+    options = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        timeout_keep_alive=30,
+        timeout_graceful_shutdown=shutdown_seconds,
+    )
     server = uvicorn.Server(options)
     try:
         server.run(sockets=[sock])

@@ -23,7 +23,7 @@ from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, outside_cited_ids, sentence_evidence, unsupported_spans
 from .support import QUOTED, Support, find_support, overlapping
-from .tokens import Tokens, is_plain, shift, slice_tokenized, slice_tokens, tokenize
+from .tokens import Tokens, is_plain, shift, slice_tokenized, span_tokens, tokenize
 from .types import Match, Span, uncovered
 from .verbatim import gc_paused, merge
 
@@ -136,7 +136,7 @@ def _quotes(
     for n, span in enumerate(spans):
         if n % CHECK_EVERY == 0:
             check(deadline, "finding quotes")
-        found.extend(index.matcher.find(answer, slice_tokens(tokens, span)))
+        found.extend(index.matcher.find(answer, span_tokens(answer, tokens, span)))
     found.sort()
     return found
 

@@ -65,7 +65,7 @@ from rapidfuzz import fuzz, process
 
 from . import span_weights
 from .facts import extract_facts, missing_facts, unsourced_facts
-from .tokens import Tokens, slice_tokens, tokenize
+from .tokens import Tokens, shift, span_tokens, tokenize
 from .types import Span
 from .words import content_units, unit
 
@@ -286,14 +286,9 @@ def find_unsupported(
     ``context`` the word model decides (see :class:`SourceContext`).
     """
     if tokens is None:
-        local = tokenize(answer[span.start : span.end])
-        words = Tokens(
-            tuple(s + span.start for s in local.starts),
-            tuple(e + span.start for e in local.ends),
-            local.keys,
-        )
+        words = shift(tokenize(answer[span.start : span.end]), span.start)
     else:
-        words = slice_tokens(tokens, span)
+        words = span_tokens(answer, tokens, span)
     # Growth into glued words is one of the word model's inputs, not a verdict:
     # alone it over-flags ("The court fined" is not wrong because "fined" is).
     rules = settings if context is not None else replace(settings, grow=0)

@@ -31,7 +31,7 @@ from .embed_static import StaticEmbedder
 from .facts import Fact, FactCheck, FactConflict, check_facts, extract_facts, unsourced_facts
 from .facts.model import NUMERIC_KINDS
 from .index import SentenceVectors, SourceIndex
-from .tokens import Tokens, slice_tokens, tokenize
+from .tokens import Tokens, span_tokens, tokenize
 from .types import Block, Span
 from .words import bigrams, content_units
 
@@ -195,7 +195,7 @@ def overlapping(spans: Sequence[Span], items: Sequence[_Ranged]) -> list[list[_R
 def _prepare(
     index: SourceIndex, answer: str, span: Span, tokens: Tokens, blocks: Sequence[Block]
 ) -> _Sentence:
-    units_list = content_units(slice_tokens(tokens, span))
+    units_list = content_units(span_tokens(answer, tokens, span))
     units = set(units_list)
     return _Sentence(
         span,

@@ -148,6 +148,29 @@ def slice_tokens(tokens: Tokens, span: Span) -> Tokens:
     return Tokens(tokens.starts[i:j], tokens.ends[i:j], tokens.keys[i:j])
 
 
+def span_tokens(text: str, tokens: Tokens, span: Span) -> Tokens:
+    """The tokens of ``text[span.start:span.end]`` in offsets of ``text``, from ``tokens``
+    (those of the whole ``text``) where no token crosses an edge of ``span``.
+
+    Sentences end between tokens, save where a sentence too long for one piece is cut
+    inside a word (a 200,000-character run of one letter): there a word starting
+    before the cut belongs to both sides in part, and :func:`slice_tokens` would give
+    the second side none of it, a claim with no words, which retrieval found nothing
+    against and the scorer read as fully recalled (trial 44). The slice is then
+    tokenized as a text of its own.
+    """
+    if _crossed(tokens, span):
+        return shift(tokenize(text[span.start : span.end]), span.start)
+    return slice_tokens(tokens, span)
+
+
+def _crossed(tokens: Tokens, span: Span) -> bool:
+    """Whether a token of ``tokens`` crosses an edge of ``span``."""
+    i = bisect_left(tokens.starts, span.start)
+    j = bisect_left(tokens.starts, span.end, lo=i)
+    return bool(i and tokens.ends[i - 1] > span.start) or (j > i and tokens.ends[j - 1] > span.end)
+
+
 def shift(tokens: Tokens, offset: int) -> Tokens:
     """``tokens`` of a slice of a text, in offsets of the whole text (the slice starting
     at ``offset``)."""
@@ -173,13 +196,6 @@ def slice_tokenized(tokens: Tokens, span: Span) -> Tokens | None:
     character), so the slice's runs are the text's runs inside it unless a run
     crosses the slice's edge, where the slice would see only part of it.
     """
-    i = bisect_left(tokens.starts, span.start)
-    j = bisect_left(tokens.starts, span.end, lo=i)
-    if (i and tokens.ends[i - 1] > span.start) or (j > i and tokens.ends[j - 1] > span.end):
+    if _crossed(tokens, span):
         return None
-    offset = span.start
-    return Tokens(
-        tuple(s - offset for s in tokens.starts[i:j]),
-        tuple(e - offset for e in tokens.ends[i:j]),
-        tokens.keys[i:j],
-    )
+    return shift(slice_tokens(tokens, span), -span.start)

@@ -204,13 +204,35 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
-    @app.get("/healthz", response_model=Health, tags=["service"])
-    async def healthz() -> Health:
-        """Liveness and readiness: answers at once, even while alignments run."""
+    def health() -> Health:
         config = engine.default_config
         return Health(
             version=__version__, config=config.name, mode=config.mode, model=engine.model_state
         )
+
+    @app.get("/healthz", response_model=Health, tags=["service"])
+    async def healthz() -> Health:
+        """Liveness: 200 as long as the process serves, even while alignments run or the
+        model loads (a liveness probe must not restart a server that is starting)."""
+        return health()
+
+    @app.get(
+        "/readyz",
+        response_model=Health,
+        tags=["service"],
+        responses={503: {"model": Health, "description": "The model is loading or failed."}},
+    )
+    async def readyz() -> JSONResponse:
+        """Readiness: 200 once the default preset's model is loaded (or the preset uses
+        none), 503 while it loads or after it failed, so that a gateway routes no
+        request to a server that would make it wait for the model (trial 44)."""
+        state = health()
+        ready = state.model in ("ready", "not used")
+        return JSONResponse(state.model_dump(), status_code=200 if ready else 503)
+
+    # HEAD too: load balancers probe with it (a 405 marked the service down, trial 44).
+    for path, probe in (("/healthz", healthz), ("/readyz", readyz)):
+        app.add_api_route(path, probe, methods=["HEAD"], include_in_schema=False)
 
     @app.get("/v1/presets", response_model=Presets, tags=["service"], responses=ERRORS)
     def presets() -> Presets:
@@ -275,8 +297,11 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         # (without it the schema also promised an application/json 200: trial 43)
         response_class=EventStream,
         status_code=200,
+        # (no 415: a stream's body is read whatever it is labelled, since clients that
+        # stream a generator seldom label it; the schema promised a 415 it never sent,
+        # trial 44)
         responses={
-            **ERRORS,
+            **{status: answer for status, answer in ERRORS.items() if status != 415},
             200: {
                 "description": "Server-sent events: a `data:` event per finished sentence "
                 "(an item of /v1/align's `sentences`), then `event: done` with the summary, "

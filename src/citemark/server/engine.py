@@ -55,6 +55,16 @@ class Settings:
     # never an app that embeds the API in a process of its own.
     freeze_after_warm_up: bool = False
 
+    def __post_init__(self) -> None:
+        key = self.api_key
+        if key is not None and not (key and all("!" <= c <= "~" for c in key)):
+            # Headers travel as latin-1 bytes, so a key such as "clé-123" matched only
+            # clients that sent it in latin-1; curl (UTF-8) was always refused (trial 44).
+            raise ConfigError(
+                "the API key must be printable ASCII without spaces "
+                "(letters, digits and punctuation): HTTP headers carry nothing else safely"
+            )
+
 
 @dataclass(frozen=True)
 class Tagged:
@@ -168,9 +178,15 @@ class Engine:
                 round(coverage_of(answer, blocks), 4),
             )
         report = self.align(answer, sources, config, deadline)
-        return Tagged(
-            "document", report.tagged(), report.html(), report.spans(), round(report.coverage, 4)
-        )
+        # Rendering is linear in the answer's marks and notes, but it is work of the
+        # request all the same: its clock is read after each form (trial 44 found
+        # /v1/tag answering 200 six seconds past --max-seconds while the page was
+        # quadratic in its notes).
+        tagged = report.tagged()
+        check(deadline, "rendering the tagged answer")
+        page = report.html()
+        check(deadline, "rendering the HTML")
+        return Tagged("document", tagged, page, report.spans(), round(report.coverage, 4))
 
     def warm_up(self) -> None:
         """Build the segmenter and, in hybrid mode, load the model, before any request."""

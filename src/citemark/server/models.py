@@ -477,6 +477,11 @@ def describe(errors: Sequence[Mapping[str, Any]], limit: int = 3) -> str:
 def _unknown_request_field(name: str) -> str:
     """What to say of an unknown top-level field: the one meant, where it is plain
     ("preset" is the ``config`` field: the README once said so, trial 42)."""
+    elsewhere = _TAKEN_BY.get(name)
+    if elsewhere:
+        # a field of another request: "did you mean 'fail_on'?" of "fail_on" told
+        # nothing (trial 44)
+        return f"unknown field here (it is read by {elsewhere} only)"
     meant = _MEANT.get(name.lower()) or next(
         iter(difflib.get_close_matches(name.lower(), REQUEST_FIELDS, n=1, cutoff=0.75)), None
     )
@@ -484,6 +489,16 @@ def _unknown_request_field(name: str) -> str:
 
 
 REQUEST_FIELDS = ("answer", "sources", "config", "mode", "fail_on", "word_level", "text")
+# The fields that some requests take and others refuse, and which take them.
+_TAKEN_BY = {
+    "answer": "/v1/align and /v1/tag",
+    "fail_on": "/v1/align",
+    "word_level": "/v1/tag",
+    "text": "the lines of /v1/stream after its first",
+    "sources": "/v1/align, /v1/tag and the first line of /v1/stream",
+    "config": "/v1/align, /v1/tag and the first line of /v1/stream",
+    "mode": "/v1/align, /v1/tag and the first line of /v1/stream",
+}
 _MEANT = {"preset": "config", "presets": "config", "documents": "sources", "docs": "sources"}
 
 UNKNOWN_DOCUMENT_KEY = (
