@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import citemark.segment as segment_module
 from citemark import ConfigError, align, load_config
-from citemark.deadline import Deadline
+from citemark.deadline import Deadline, DeadlineExceeded
 from citemark.render import Note, _checked_notes, _noted, escape_html
 from citemark.server import Settings, create_app
 from citemark.server.engine import Engine
@@ -264,3 +264,19 @@ def test_sigterm_ends_the_server_though_a_stream_client_is_idle(
             assert time.monotonic() - started < 20
         finally:
             client.close()
+
+
+def test_a_request_waits_for_a_free_worker_within_its_budget() -> None:
+    """A burst of twelve heavy requests shared the interpreter twelve ways and all twelve
+    ran out of time; now at most ``max_concurrent`` align at once, and one that cannot
+    start within its budget is refused without doing any work."""
+    engine = Engine(Settings(config="lexical", warm_up=False, max_concurrent=1))
+    with engine._worker(None):  # the one place, taken (as by a request in flight)
+        started = time.monotonic()
+        with pytest.raises(DeadlineExceeded, match="waiting for a free worker"):
+            engine.align("Rent is due.", RENT, LEXICAL, deadline=Deadline.after(0.3))
+        assert time.monotonic() - started < 10
+    report = engine.align("Rent is due.", RENT, LEXICAL, deadline=Deadline.after(60))
+    assert report.sentences[0].status == "supported"  # the place is free again
+    with pytest.raises(ConfigError, match="max_concurrent"):
+        Settings(max_concurrent=0)

@@ -606,6 +606,13 @@ def batch_command(
     "(0: no limit).",
 )
 @click.option(
+    "--max-concurrent",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Align at most this many requests at once; the others wait, within their "
+    "--max-seconds (default: no limit).",
+)
+@click.option(
     "--shutdown-seconds",
     type=click.FloatRange(min=0),
     default=25.0,
@@ -620,6 +627,7 @@ def serve_command(
     api_key: str | None,
     max_request_bytes: int,
     max_seconds: float,
+    max_concurrent: int | None,
     shutdown_seconds: float,
 ) -> None:
     """Run the HTTP API and the review page (http://HOST:PORT/).
@@ -645,6 +653,7 @@ def serve_command(
         api_key=api_key or None,
         max_request_bytes=max_request_bytes,
         max_seconds=max_seconds or None,
+        max_concurrent=max_concurrent,
         freeze_after_warm_up=True,
     )
     app = create_app(settings)

@@ -15,13 +15,14 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ..config import Config, load_config, preset_names
-from ..deadline import Deadline, check
+from ..deadline import Deadline, DeadlineExceeded, check
 from ..errors import ConfigError, InputError
 from ..index import SourceIndex
 from ..pipeline import align
@@ -54,8 +55,21 @@ class Settings:
     # process-wide, so only the service's own process (``citemark serve``) asks for it,
     # never an app that embeds the API in a process of its own.
     freeze_after_warm_up: bool = False
+    # Requests aligning at once (None: no limit); the rest wait their turn, the wait
+    # counted against their budget. Python threads share one interpreter lock, so a
+    # burst of twelve heavy requests each got a twelfth of it and all twelve ran out of
+    # time together (trial 44); in turns, those that fit finish and the rest are refused
+    # without spending any work. Off by default: a small request then waits behind the
+    # heavy ones (in that burst, 5.3 s and a 503 against 1.2 s and a 200 without it).
+    max_concurrent: int | None = None
 
     def __post_init__(self) -> None:
+        if self.max_concurrent is not None and (
+            isinstance(self.max_concurrent, bool)
+            or not (isinstance(self.max_concurrent, int) and self.max_concurrent >= 1)
+        ):
+            got = self.max_concurrent
+            raise ConfigError(f"max_concurrent must be an integer >= 1, got {got!r}")
         key = self.api_key
         if key is not None and not (key and all("!" <= c <= "~" for c in key)):
             # Headers travel as latin-1 bytes, so a key such as "clé-123" matched only
@@ -85,6 +99,8 @@ class Engine:
         self.default_config = load_config(settings.config)
         self._indexes: OrderedDict[bytes, SourceIndex] = OrderedDict()
         self._lock = threading.Lock()
+        places = settings.max_concurrent
+        self._slots = threading.BoundedSemaphore(places) if places is not None else None
         self._warm_up_failed = False
 
     @property
@@ -149,8 +165,25 @@ class Engine:
         deadline: Deadline | None = None,
     ) -> Report:
         """:func:`~citemark.align` on cached sources; ``DeadlineExceeded`` past ``deadline``."""
-        index = self.index_for(sources, config, deadline)
-        return align(answer, None, index=index, config=config, deadline=deadline)
+        with self._worker(deadline):
+            index = self.index_for(sources, config, deadline)
+            return align(answer, None, index=index, config=config, deadline=deadline)
+
+    @contextmanager
+    def _worker(self, deadline: Deadline | None) -> Iterator[None]:
+        """One of the ``max_concurrent`` places to work, waited for within ``deadline``."""
+        slots = self._slots
+        if slots is None:
+            yield
+            return
+        if deadline is None:
+            slots.acquire()
+        elif not slots.acquire(timeout=max(deadline.remaining, 0)):
+            raise DeadlineExceeded(deadline.seconds, "waiting for a free worker")
+        try:
+            yield
+        finally:
+            slots.release()
 
     def tag(
         self,
@@ -167,7 +200,8 @@ class Engine:
         bounded by the size limits (about a second at worst, see the README).
         """
         if isinstance(sources, Mapping):
-            blocks = find_blocks(answer, sources, word_level=word_level, config=config)
+            with self._worker(deadline):
+                blocks = find_blocks(answer, sources, word_level=word_level, config=config)
             check(deadline, "matching phrases")
             marks = marks_from_blocks(blocks)
             return Tagged(
