@@ -5,6 +5,7 @@ Each test fails on the code before its fix unless it says it is a guard.
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import subprocess
@@ -280,3 +281,30 @@ def test_a_request_waits_for_a_free_worker_within_its_budget() -> None:
     assert report.sentences[0].status == "supported"  # the place is free again
     with pytest.raises(ConfigError, match="max_concurrent"):
         Settings(max_concurrent=0)
+
+
+STATIC = Path(__file__).parents[1] / "src" / "citemark" / "server" / "static"
+
+
+def test_the_review_page_links_relatively() -> None:
+    """The page's /static/... and /v1/... links broke under a gateway's path prefix."""
+    for name in ("index.html", "review.js"):
+        text = (STATIC / name).read_text("utf-8")
+        assert not re.search(r"""["'`]/(?:static|v1)/""", text), name
+    assert 'api("v1/align"' in (STATIC / "review.js").read_text("utf-8")  # guard
+
+
+def test_serve_under_a_root_path(start_server: Any, tmp_path: Path, lexical_preset: Path) -> None:
+    """``--root-path`` puts the gateway's prefix in the API's document; the routes stay
+    where a prefix-stripping gateway sends them."""
+    args = ["--config", str(lexical_preset), "--root-path", "/citemark/"]
+    with start_server(tmp_path, args) as server:
+        spec = httpx.get(f"{server.url}/openapi.json", timeout=10).json()
+        assert spec["servers"] == [{"url": "/citemark"}]
+        assert httpx.get(f"{server.url}/v1/presets", timeout=10).status_code == 200
+
+
+def test_a_root_path_that_is_no_path_is_refused(cli: Any) -> None:
+    result = cli("serve", "--port", "0", "--root-path", "citemark", timeout=60)
+    assert result.returncode == 2
+    assert "--root-path" in result.stderr and "Traceback" not in result.stderr

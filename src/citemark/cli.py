@@ -613,6 +613,12 @@ def batch_command(
     "--max-seconds (default: no limit).",
 )
 @click.option(
+    "--root-path",
+    default="",
+    help="The path prefix a gateway serves this under (/citemark): the API documents "
+    "it, and the review page's links are relative.",
+)
+@click.option(
     "--shutdown-seconds",
     type=click.FloatRange(min=0),
     default=25.0,
@@ -628,6 +634,7 @@ def serve_command(
     max_request_bytes: int,
     max_seconds: float,
     max_concurrent: int | None,
+    root_path: str,
     shutdown_seconds: float,
 ) -> None:
     """Run the HTTP API and the review page (http://HOST:PORT/).
@@ -640,6 +647,7 @@ def serve_command(
       citemark serve --host 127.0.0.1 --port 8000
       CITEMARK_API_KEY=secret citemark serve --host 0.0.0.0 --config legal-strict
     """
+    prefix = _root_path(root_path)
     try:
         import uvicorn
 
@@ -682,6 +690,7 @@ def serve_command(
         log_level="info",
         timeout_keep_alive=30,
         timeout_graceful_shutdown=shutdown_seconds,
+        root_path=prefix,
     )
     server = uvicorn.Server(options)
     try:
@@ -692,6 +701,16 @@ def serve_command(
         sock.close()
     if not server.started:
         raise click.ClickException(f"the server on {_url_host(host)}:{port} did not start")
+
+
+def _root_path(path: str) -> str:
+    """``--root-path`` as a path: empty, or a leading slash and no trailing one."""
+    path = path.strip()
+    if path and (not path.startswith("/") or any(c in path for c in "?#") or "//" in path):
+        raise click.BadParameter(
+            f"{path!r} is not a path prefix such as /citemark", param_hint="--root-path"
+        )
+    return path.rstrip("/")
 
 
 def _listen_socket(host: str, port: int) -> Any:

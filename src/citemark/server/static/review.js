@@ -90,7 +90,7 @@
 
   async function loadPresets() {
     try {
-      const data = await api("/v1/presets");
+      const data = await api("v1/presets");
       const select = $("preset");
       const chosen = select.value;
       while (select.options.length > 1) select.remove(1);
@@ -143,7 +143,7 @@
     button.setAttribute("aria-busy", "true");
     setStatus("Checking… (the first check may take a few seconds while the model loads)");
     try {
-      const report = await api("/v1/align", body);
+      const report = await api("v1/align", body);
       show(answer, sources, report);
       setStatus("");
       $("input-panel").open = false;
@@ -159,7 +159,7 @@
   async function loadExample() {
     showError("");
     try {
-      const example = await api("/v1/example");
+      const example = await api("v1/example");
       $("answer").value = example.answer;
       $("sources").value = JSON.stringify(example.sources, null, 2);
       setStatus("Example loaded: press Check.");
