@@ -195,7 +195,9 @@ def test_health_answers_head_and_readiness_is_its_own_route(lexical_client: Any)
     assert lexical_client.head("/healthz").status_code == 200
     assert lexical_client.head("/readyz").status_code == 200
     ready = lexical_client.get("/readyz")
-    assert ready.status_code == 200 and ready.json()["model"] == "not used"
+    # "ready" where an earlier test of this process loaded the model: the state is the
+    # process's, and a lexical preset is ready either way
+    assert ready.status_code == 200 and ready.json()["model"] in ("not used", "ready")
     spec = lexical_client.get("/openapi.json").json()
     assert "503" in spec["paths"]["/readyz"]["get"]["responses"]
 
