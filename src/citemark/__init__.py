@@ -7,12 +7,14 @@ tagged text back, the :class:`Match`/:class:`Block`
 records behind them, and the matchers to prepare once and reuse.
 """
 
+from .caches import clear_caches
 from .config import Config, load_config, preset_names
 from .deadline import Deadline, DeadlineExceeded
 from .errors import CitemarkError, ConfigError, InputError
+from .facts.model import Fact
 from .index import SourceIndex
 from .pipeline import align
-from .render import Mark, Tagged, parse_tagged
+from .render import Mark, SpanDict, Tagged, parse_tagged
 from .report import Citation, Conflict, Failure, Report, SentenceResult
 from .stream import Streamer
 from .tagging import coverage, find_blocks, find_matches, tag, tag_html, tag_spans
@@ -31,6 +33,7 @@ __all__ = [
     "Deadline",
     "DeadlineExceeded",
     "DocumentMatcher",
+    "Fact",
     "Failure",
     "InputError",
     "Mark",
@@ -41,10 +44,12 @@ __all__ = [
     "Source",
     "SourceIndex",
     "Span",
+    "SpanDict",
     "Streamer",
     "Tagged",
     "__version__",
     "align",
+    "clear_caches",
     "coverage",
     "find_blocks",
     "find_matches",

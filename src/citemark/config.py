@@ -10,12 +10,15 @@ so a typo never silently falls back to a default.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import sys
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +186,26 @@ class Config:
             weights, bias = self.claim_weights_lexical, self.claim_bias_lexical
         return (weights, bias) if weights else None
 
+    def __hash__(self) -> int:
+        """A hash agreeing with ``==``, so that a config can key a cache (of prepared
+        sources, say): the generated one failed on the weight tables, which are dicts
+        (trial 45). The tables are read in key order; changing one in place is not
+        supported (use :meth:`with_`)."""
+        return hash(
+            tuple(
+                tuple(sorted(value.items())) if isinstance(value, dict) else value
+                for value in (getattr(self, f.name) for f in fields(self))
+            )
+        )
+
+    @cached_property
+    def digest(self) -> str:
+        """A hash of every setting (the name included), which a stored report carries:
+        a report's ``config`` names the preset a config was made from, and a
+        ``with_`` copy keeps that name (trial 45)."""
+        text = json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
+        return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
     def limits(self) -> Limits:
         """The size limits this config sets, in the form input validation takes."""
         return Limits(**{name: getattr(self, name) for name in LIMIT_KEYS})
@@ -276,8 +299,14 @@ def load_config(name_or_path: str | os.PathLike[str] | Config | None = None) -> 
     by_path = Path(target).suffix == ".toml"
     path = Path(target) if by_path else _preset_path(target)
     seen = [] if by_path else [target]
-    data = _layered(_read_toml(path), "default" if by_path else None, seen)
-    return config_from_dict(data, default_name=path.stem)
+    try:
+        data = _layered(_read_toml(path), "default" if by_path else None, seen)
+        return config_from_dict(data, default_name=path.stem)
+    except ConfigError as exc:
+        if not by_path or str(path) in str(exc):
+            raise
+        # which file of several layered ones holds the bad value (trial 45)
+        raise ConfigError(f"{path}: {exc}") from None
 
 
 def _preset_path(name: str) -> Path:

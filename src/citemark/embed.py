@@ -46,6 +46,11 @@ class Embedder:
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
 
+    def clear_cache(self) -> None:
+        """Forget the vectors of texts seen (see :func:`citemark.clear_caches`)."""
+        with self._cache_lock:
+            self._cache.clear()
+
     @property
     def loaded(self) -> bool:
         return self._model is not None
@@ -130,3 +135,9 @@ def default_embedder(kind: str = "static", device: str = "auto") -> Embedder:
         if key not in _DEFAULTS:
             _DEFAULTS[key] = make_embedder(kind, device)
         return _DEFAULTS[key]
+
+
+def loaded_embedders() -> list[Embedder]:
+    """The process-wide embedders made so far."""
+    with _DEFAULT_LOCK:
+        return list(_DEFAULTS.values())

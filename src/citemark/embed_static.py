@@ -112,6 +112,10 @@ class ChunkIds:
         self._joined.no_padding()
         self._vocab: dict[str, int] = spec["model"]["vocab"] if _lowercase_wordpiece(spec) else {}
 
+    def clear(self) -> None:
+        """Forget the chunks seen (replaced, not cleared, as when the table is full)."""
+        self._ids = {}
+
     def __call__(self, texts: list[str]) -> list[list[int]]:
         if not self._chunked:
             encodings = self._tokenizer.encode_batch(texts, add_special_tokens=False)
@@ -219,6 +223,11 @@ class StaticEmbedder(Embedder):
 
     def _load(self) -> StaticModel:
         return load_static(self._path)
+
+    def clear_cache(self) -> None:
+        super().clear_cache()
+        if self._chunk_ids is not None:
+            self._chunk_ids.clear()
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
         """What ``tokenizer.encode_batch(texts)`` gives as ids, through :class:`ChunkIds`."""

@@ -201,6 +201,15 @@ class SourceIndex:
         order = np.lexsort((hit, -scores[hit]))[:limit]
         return hit[order].tolist()
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a pickle keeps: all but the vectors, which are kept per embedder, by the
+        embedder's identity in this process (meaningless in another), beside the embedder
+        itself (which holds a lock): a used index of a hybrid preset would not pickle
+        (trial 45). Another process builds the vectors again on first use."""
+        state = dict(self.__dict__)
+        state.pop("_vector_stores", None)
+        return state
+
     def sentence_vectors(self, embedder: Embedder) -> SentenceVectors:
         """Unit vectors of every source sentence under ``embedder``, built on first call.
 

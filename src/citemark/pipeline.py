@@ -111,7 +111,7 @@ def _align(
         # the report's matches name chunks as given, as find_matches' do (the pipeline's
         # own name the joined documents)
         blocks = merge(index.joined.as_given(matches))
-    return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes)
+    return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes, cfg.digest)
 
 
 # Sentences handled between two looks at the clock: a look costs ~50 ns, a

@@ -14,11 +14,22 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Literal
+from typing import Literal, TypedDict
 
 from .types import Block, uncovered
 
 Kind = Literal["verbatim", "paraphrase"]
+
+
+class SpanDict(TypedDict):
+    """A drawn span as JSON (``Report.spans()``, ``tag_spans``): typed, so that
+    ``answer[span["start"]:span["end"]]`` checks under ``mypy --strict`` (trial 45)."""
+
+    start: int
+    end: int
+    ids: list[str]
+    kind: Kind
+
 
 # C0 controls (but tab, line feed, form feed and carriage return, which HTML reads
 # as white space) and DEL may not appear raw in an HTML document; a browser drops a
@@ -264,7 +275,7 @@ def _noted(text: str, start: int, end: int, notes: Sequence[Note], note_ends: Se
     return "".join(out)
 
 
-def render_spans(marks: Sequence[Mark]) -> list[dict[str, object]]:
+def render_spans(marks: Sequence[Mark]) -> list[SpanDict]:
     """JSON-ready spans ``{start, end, ids, kind}`` for a client to draw itself."""
     return [
         {"start": m.start, "end": m.end, "ids": list(m.ids), "kind": m.kind}

@@ -12,7 +12,15 @@ from .errors import InputError
 from .facts import Fact
 from .fold import is_word_char
 from .graphemes import is_boundary
-from .render import Mark, Note, marks_from_blocks, render_html, render_spans, render_tagged
+from .render import (
+    Mark,
+    Note,
+    SpanDict,
+    marks_from_blocks,
+    render_html,
+    render_spans,
+    render_tagged,
+)
 from .score import STATUSES, Status
 from .support import overlapping
 from .tokens import tokenize
@@ -180,6 +188,8 @@ class Report:
     mode: str
     config: str
     notes: tuple[str, ...] = field(default=())
+    # :attr:`Config.digest` of the config used: ``config`` is only its preset's name
+    config_digest: str = ""
 
     @property
     def coverage(self) -> float:
@@ -286,7 +296,7 @@ class Report:
         """
         return render_html(self.answer, self.marks(), self.annotations())
 
-    def spans(self) -> list[dict[str, object]]:
+    def spans(self) -> list[SpanDict]:
         """The marks as JSON spans."""
         return render_spans(self.marks())
 
@@ -301,6 +311,7 @@ class Report:
         return {
             "mode": self.mode,
             "config": self.config,
+            "config_digest": self.config_digest,
             "notes": list(self.notes),
             "summary": self.summary(),
             "passed": not failures,
@@ -320,6 +331,8 @@ def failure_dict(failure: Failure) -> dict[str, Any]:
     data = asdict(failure)
     data["reasons"] = list(failure.reasons)
     data["conflicts"] = [asdict(c) for c in failure.conflicts]
+    # lists, as JSON reads them back (a tuple here made a stored row unequal: trial 45)
+    data["unsourced"] = [asdict(f) for f in failure.unsourced]
     data["description"] = failure.describe()
     return data
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from .chunks import join_chunks
 from .config import Config, load_config
 from .errors import InputError
-from .render import marks_from_blocks, render_regions, render_spans
+from .render import SpanDict, marks_from_blocks, render_regions, render_spans
 from .sources import DEFAULT_LIMITS, Limits, check_text, coerce_phrases, coerce_sources
 from .types import Block, Match
 from .verbatim import (
@@ -124,7 +124,7 @@ def tag_spans(
     word_level: bool = True,
     min_tokens: int = DEFAULT_MIN_TOKENS,
     config: Config | str | None = None,
-) -> list[dict[str, object]]:
+) -> list[SpanDict]:
     """:func:`tag` as JSON spans ``[{start, end, ids, kind}]``."""
     with gc_paused():
         blocks = find_blocks(

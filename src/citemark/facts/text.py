@@ -51,6 +51,11 @@ def traits_of(surface: str) -> _Traits:
     return cap, lower, cue, content, fold(surface)
 
 
+def clear_traits() -> None:
+    """Forget the words seen (:func:`citemark.clear_caches`)."""
+    _TRAITS.clear()
+
+
 def _word_traits(surface: str) -> _Traits:
     """:func:`traits_of`, remembered per surface."""
     traits = _TRAITS.get(surface)

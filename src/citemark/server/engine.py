@@ -26,7 +26,7 @@ from ..deadline import Deadline, DeadlineExceeded, check
 from ..errors import ConfigError, InputError
 from ..index import SourceIndex
 from ..pipeline import align
-from ..render import marks_from_blocks, render_html, render_spans, render_tagged
+from ..render import SpanDict, marks_from_blocks, render_html, render_spans, render_tagged
 from ..report import Report
 from ..tagging import find_blocks
 from ..verbatim import coverage_of
@@ -87,7 +87,7 @@ class Tagged:
     mode: str
     tagged: str
     html: str
-    spans: list[dict[str, object]]
+    spans: list[SpanDict]
     coverage: float
 
 

@@ -407,7 +407,11 @@ class AlignResponse(_Open):
     """The report: one verdict per sentence, with citations and missing facts."""
 
     mode: str
-    config: str
+    config: str = Field(description="The name of the preset the config was made from.")
+    config_digest: str = Field(
+        description="A hash of every setting of the config used (two reports with equal "
+        "digests were made under the same settings)."
+    )
     notes: list[str]
     summary: SummaryOut
     passed: bool = Field(
