@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from citemark import align
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -389,3 +391,51 @@ def test_unsupported_words_are_underlined_around_a_conflict(page: Page) -> None:
     sentence = page.locator(".sentence.status-unsupported")
     expect(sentence.locator("mark.conflict-value")).to_have_text("Tenant")
     expect(sentence.locator(".unsupported-words")).to_have_text(["The"])
+
+
+# The answer quotes the source's "500 ... 900" in order, but direction controls around
+# the numbers made Chromium show "900 ... 500" in a quote marked supported (trial 46).
+_RLO_SOURCE = "The monthly rent is 500 dollars and the late fee is 900 dollars."
+_RLO_ANSWER = (
+    "The monthly rent is \u202e\u2066500\u2069\u2066 dollars and the late fee is "
+    "\u2069\u2066900\u2069\u202c dollars."
+)
+# Whether ``first`` is shown before ``second`` (a line above, or to its left on one line).
+_LEFT_OF = """([root, first, second]) => {
+  const left = (needle) => {
+    const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.indexOf(needle);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + needle.length);
+      const box = range.getBoundingClientRect();
+      return [Math.round(box.top), box.left];
+    }
+    throw new Error(`${needle} not found`);
+  };
+  const [a, b] = [left(first), left(second)];
+  return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+}"""
+
+
+def test_a_direction_control_cannot_reorder_a_quote_on_the_page(page: Page) -> None:
+    page.locator("#answer").fill(_RLO_ANSWER)
+    page.locator("#sources").fill(json.dumps([{"id": "lease", "text": _RLO_SOURCE}]))
+    check(page)
+    assert page.evaluate(_LEFT_OF, ["#answer-view", "500", "900"])
+    # the controls are shown where they are, as U+ codes
+    assert page.locator("#answer-view bdi.bidi-control").count() == 8
+    expect(page.locator("#answer-view")).to_contain_text("monthly rent is")
+
+
+def test_a_direction_control_cannot_reorder_a_quote_in_the_html(browser: Browser) -> None:
+    report = align(_RLO_ANSWER, [{"id": "lease", "text": _RLO_SOURCE}], config="lexical")
+    assert report.sentences[0].status == "supported"
+    tab = browser.new_page()
+    try:
+        tab.set_content(f"<!doctype html><meta charset=utf-8><p id=out>{report.html()}</p>")
+        assert tab.evaluate(_LEFT_OF, ["#out", "500", "900"])
+    finally:
+        tab.close()

@@ -61,13 +61,17 @@ EXPLORE = os.environ.get("CITEMARK_FUZZ_EXPLORE") == "1"
 # C1) or lone surrogates. Quotes, commas and markup used to be refused; ids as
 # lawyers write them ("Smith v. Jones, 412 P.3d 88") have them, so they are now
 # accepted and escaped wherever an id is written (issue 10.5).
-_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-# Nor may an id be nothing but white space and characters that show as nothing (Unicode's
-# default-ignorable code points and the blank Braille cell; trial 43).
+_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# Nor may an id hold a character that shows as nothing (Unicode's default-ignorable code
+# points, the bidi controls among them, and the blank Braille cell; trial 43 refused ids
+# of nothing else, trial 46 any), nor begin or end with white space, nor hold a line or
+# paragraph separator (trial 46): each made one id read as another.
 _SHOWS_AS_NOTHING = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 # How the documented ``ids`` attribute writes an id: these as character references.
 _ID_REFS = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", ",": "&#44;"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# The bidi embedding, override and isolate controls, each fenced off in the HTML.
+_BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
 # What may not stand raw in an HTML page (C0 controls but HTML's white space, DEL).
 _RAW_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
@@ -79,8 +83,12 @@ def valid_id(key: object) -> bool:
     if isinstance(key, bool) or not isinstance(key, str | int):
         return False
     text = str(key)
-    visible = any(not (c.isspace() or _SHOWS_AS_NOTHING.match(c)) for c in text)
-    return visible and _BAD_ID.search(text) is None
+    return (
+        bool(text)
+        and text == text.strip()
+        and _SHOWS_AS_NOTHING.search(text) is None
+        and _BAD_ID.search(text) is None
+    )
 
 
 def ids_attr(ids: Sequence[str]) -> str:
@@ -153,11 +161,16 @@ class _PageText(HTMLParser):
         self._open: tuple[int, dict[str, str | None]] | None = None
         # A conflict value or unsupported words: inside or outside a cite, never across.
         self._note: str | None = None
+        # Where an open <bdi> began (it fences off one bidi control).
+        self._fence: int | None = None
 
     def _length(self) -> int:
         return sum(len(p) for p in self.parts)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "bdi" and not attrs and self._fence is None:
+            self._fence = self._length()
+            return
         note = NOTE_TAGS.get(tag)
         if note is not None and dict(attrs).get("class") == note and self._note is None:
             self._note = tag
@@ -168,6 +181,13 @@ class _PageText(HTMLParser):
         self._open = (self._length(), dict(attrs))
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "bdi" and self._fence is not None:
+            # a bidi control fenced off alone (trial 46): one character, nothing else
+            fenced = "".join(self.parts)[self._fence :]
+            if len(fenced) != 1 or not _BIDI_CONTROL.fullmatch(fenced):
+                self.problems.append(f"<bdi> around {fenced!r}")
+            self._fence = None
+            return
         if tag in NOTE_TAGS and self._note == tag:
             self._note = None
             return
@@ -213,6 +233,9 @@ def check_html(page: str, text: str, spans: Sequence[Mapping[str, Any]]) -> None
     assert not parser.problems, parser.problems
     assert parser._open is None, "a <cite> is never closed"
     assert parser._note is None, "a conflict or unsupported-words tag is never closed"
+    assert parser._fence is None, "a <bdi> is never closed"
+    # every bidi control of the text is fenced off, so none reorders what follows it
+    assert page.count("<bdi>") == len(_BIDI_CONTROL.findall(text))
     assert "".join(parser.parts) == text
     assert [(s, e) for s, e, _ in parser.cites] == [(s["start"], s["end"]) for s in spans]
     for (_, _, attrs), span in zip(parser.cites, spans, strict=True):
@@ -317,7 +340,7 @@ WORDS = [
 ODDITIES = [
     "<b>", "</cite>", '<cite ids="S1">', "&amp;", "&", "<", ">", '"', "'", ".", "!", "?",
     ",", ";", ":", "-", "•", "。", "\ufeff", "\u200b", "\x00", "\x01", "\x1b[31m", "\x7f",
-    "\x85", "\u2028", "\x0b", "\x0c",
+    "\x85", "\u2028", "\x0b", "\x0c", "\u202e", "\u2066", "\u2069", "\u202c",
 ]  # fmt: skip
 SEPARATORS = [" ", " ", " ", " ", "", "\n", "\r\n", "\t", "  ", "\r", "\n\n"]
 ODD = st.characters(codec=None, exclude_categories=())  # any code point, surrogates too
@@ -336,9 +359,11 @@ pieces = _joined(0)
 texts = st.one_of(pieces, pieces, pieces, st.text(ODD, max_size=30))
 source_texts = _joined(6)
 GOOD_IDS = st.sampled_from(
-    ["S1", "S2", "lease", "ß-doc", "S 3", "S1 ", 7, "S\u2028", 'S"1', "<x>", "a,b", "a&b", "&#44;"]
+    ["S1", "S2", "lease", "ß-doc", "S 3", 7, 'S"1', "<x>", "a,b", "a&b", "&#44;"]
 )
-BAD_IDS = st.sampled_from(["", "  ", "x\x00", "x\x85", "\ud800", True, 2.5])
+BAD_IDS = st.sampled_from(
+    ["", "  ", "x\x00", "x\x85", "\ud800", True, 2.5, "S1 ", "S\u2028", "le\u200bse", "\u202eS"]
+)
 ID_POOL = st.one_of(*[GOOD_IDS] * 8, BAD_IDS, st.just("7"))
 
 

@@ -20,10 +20,11 @@ import regex
 from .errors import InputError
 from .types import Source
 
-# Control characters (C0, DEL, C1), which no page or log line shows, and lone
+# Control characters (C0, DEL, C1) and the line and paragraph separators, which no page
+# or log line shows as such (a separator breaks the line), and lone
 # surrogates, which no UTF-8 output can carry. Anything else is a legal id: ids
 # are escaped wherever they are written ("Smith v. Jones, 412 P.3d 88 (2019)").
-_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 # A str may hold lone surrogates (from ``errors="surrogateescape"`` decoding, or JSON
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
@@ -135,11 +136,22 @@ def check_id(source_id: object, where: str) -> str:
     if not _UNSEEN.sub("", text).strip():
         # "\u200b" or "\u2800" alone shows as nothing wherever the id is written (trial 43)
         raise InputError(f"{where}: source id {text!r} is empty: it has no visible character")
+    unseen = _UNSEEN.search(text)
+    if unseen:
+        # "lease\u200b" reads as "lease", and an override turns "\u202eesael" into "lease"
+        # and the line after it backwards: an id must read as what it is (trial 46)
+        raise InputError(
+            f"{where}: source id {text!r} contains the invisible character "
+            f"U+{ord(unseen.group()):04X} at offset {unseen.start()}"
+        )
+    if text != text.strip():
+        # " lease" and "lease" read alike on every page (trial 46)
+        raise InputError(f"{where}: source id {text!r} begins or ends with white space")
     bad = _BAD_ID.search(text)
     if bad:
         raise InputError(
             f"{where}: source id {text!r} contains {bad.group()!r} at offset {bad.start()}; "
-            "ids may not contain control characters or lone surrogates"
+            "ids may not contain control characters, line separators or lone surrogates"
         )
     return text
 

@@ -40,7 +40,7 @@ from ..deadline import DeadlineExceeded
 from ..errors import CitemarkError
 from ..stream import Streamer
 from .engine import Engine, Settings
-from .middleware import BodyLimit, SecurityHeaders, send_json
+from .middleware import BodyLimit, SecurityHeaders, route_path, send_json
 from .models import (
     AlignRequest,
     AlignResponse,
@@ -70,8 +70,11 @@ PAGE_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
-# Every response: nothing served here may be read as another content type.
-API_HEADERS = {"X-Content-Type-Options": "nosniff"}
+# Every response: nothing served here may be read as another content type, nor framed
+# (/docs loads its scripts from a CDN: trial 46).
+API_HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
+# /v1 responses: reports on private documents, kept by no cache on the way (trial 46).
+V1_HEADERS = {"Cache-Control": "no-store"}
 
 DESCRIPTION = """\
 Mark which parts of a generated answer came from which sources — verbatim quotes
@@ -118,7 +121,7 @@ class ApiKey:
         self.prefix = prefix
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith(self.prefix):
+        if scope["type"] == "http" and route_path(scope).startswith(self.prefix):
             given = _presented_key(scope)
             if given is None or not hmac.compare_digest(given.encode(), self.key):
                 await send_json(
@@ -196,6 +199,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Outermost of all, so the 401 and 413 answers get it too: error bodies echo
     # input (a bad source id, say) and are JSON; no browser may sniff them as HTML.
     app.add_middleware(SecurityHeaders, headers=API_HEADERS, paths=(), prefixes=("/",))
+    app.add_middleware(SecurityHeaders, headers=V1_HEADERS, paths=(), prefixes=("/v1/",))
     return app
 
 

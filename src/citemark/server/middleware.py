@@ -152,7 +152,7 @@ class SecurityHeaders:
         self.prefixes = tuple(prefixes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
+        path = route_path(scope)
         if scope["type"] != "http" or not (path in self.paths or path.startswith(self.prefixes)):
             await self.app(scope, receive, send)
             return
@@ -165,6 +165,18 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def route_path(scope: Scope) -> str:
+    """The path the app routes by: ``scope["path"]`` less the root path (``serve
+    --root-path``), which uvicorn puts in front of it. Matched on the path as sent, the
+    key check and the page's headers missed every request under a root path (trial 46)."""
+    path: str = scope.get("path", "")
+    root: str = scope.get("root_path", "")
+    if not root or not path.startswith(root):
+        return path
+    rest = path[len(root) :]
+    return rest if rest.startswith("/") else path if rest else "/"
 
 
 def _expects_continue(scope: Scope) -> bool:

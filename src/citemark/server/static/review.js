@@ -31,11 +31,42 @@
       else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
       else node.setAttribute(name, value === true ? "" : String(value));
     }
+    return put(node, ...children);
+  }
+
+  /** ``node.append(...children)``, text fenced as h() fences it. */
+  function put(node, ...children) {
     for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      if (child instanceof Node) node.append(child);
+      else node.append(...textNodes(String(child)));
     }
     return node;
+  }
+
+  // The characters that open or close a bidi embedding, override or isolate. Matching
+  // reads text in logical order, the browser shows it in visual order: with these, a
+  // quote of "500 dollars ... 900 dollars" showed as "900 dollars ... 500 dollars"
+  // (trial 46). Each stands alone in a <bdi>, which ends its effect where it starts, and
+  // is shown (.bidi-control) so that the reviewer sees it is there; the text is unchanged.
+  const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
+
+  function textNodes(text) {
+    const nodes = [];
+    let position = 0;
+    for (const found of text.matchAll(BIDI_CONTROL)) {
+      if (found.index > position) nodes.push(document.createTextNode(text.slice(position, found.index)));
+      const code = found[0].codePointAt(0).toString(16).toUpperCase();
+      const fence = document.createElement("bdi");
+      fence.className = "bidi-control";
+      fence.title = `invisible direction control U+${code}`;
+      fence.dataset.code = `U+${code}`;
+      fence.append(document.createTextNode(found[0]));
+      nodes.push(fence);
+      position = found.index + found[0].length;
+    }
+    if (position < text.length || nodes.length === 0) nodes.push(document.createTextNode(text.slice(position)));
+    return nodes;
   }
 
   function clear(node) {
@@ -95,7 +126,7 @@
       const chosen = select.value;
       while (select.options.length > 1) select.remove(1);
       select.options[0].textContent = `server default (${data.default})`;
-      for (const name of data.presets) select.append(h("option", { value: name }, name));
+      for (const name of data.presets) put(select, h("option", { value: name }, name));
       select.value = data.presets.includes(chosen) ? chosen : "";
     } catch (_) {
       // Without the key the list stays short; checking still works once it is entered.
@@ -194,7 +225,7 @@
     clear(select);
     items.forEach((item, n) => {
       const id = item && typeof item === "object" && item.id !== undefined ? ` · ${item.id}` : "";
-      select.append(h("option", { value: n }, `${n + 1} of ${items.length}${id}`));
+      put(select, h("option", { value: n }, `${n + 1} of ${items.length}${id}`));
     });
     picker.hidden = items.length < 2;
     useRecord(0, file.name);
@@ -304,7 +335,7 @@
         onclick: () => nextSentence(status),
       }, h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${label}`);
     };
-    box.append(
+    put(box,
       h("span", { class: "count total" }, plural(s.sentences || 0, "sentence")),
       chip("supported"),
       chip("partial"),
@@ -314,7 +345,7 @@
       h("span", { class: "metric" }, "Verbatim coverage ", h("strong", {}, percent(s.coverage))),
       h("span", { class: "metric muted" }, `preset ${report.config || "?"} · ${report.mode || "?"}`),
     );
-    for (const note of report.notes || []) box.append(h("span", { class: "note" }, note));
+    for (const note of report.notes || []) put(box, h("span", { class: "note" }, note));
     box.hidden = false;
   }
 
@@ -335,12 +366,12 @@
     const spans = (report.spans || []).slice().sort((a, b) => a.start - b.start);
     let position = 0;
     report.sentences.forEach((sentence, index) => {
-      if (sentence.start > position) text.append(answer.slice(position, sentence.start));
-      text.append(renderSentence(answer, sentence, index, spans));
+      if (sentence.start > position) put(text, answer.slice(position, sentence.start));
+      put(text, renderSentence(answer, sentence, index, spans));
       position = Math.max(position, sentence.end);
     });
-    if (position < answer.length) text.append(answer.slice(position));
-    view.append(text, reviewList(report));
+    if (position < answer.length) put(text, answer.slice(position));
+    put(view, text, reviewList(report));
   }
 
   /** The sentences a reviewer must look at, worst first, as in `citemark check`. */
@@ -390,7 +421,7 @@
     });
     const notes = sentenceNotes(sentence, answer);
     if (flagged) {
-      node.append(h("span", { class: `flag flag-${status}` },
+      put(node, h("span", { class: `flag flag-${status}` },
         h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${STATUS_LABEL[status]}`), " ");
     }
     let position = sentence.start;
@@ -398,16 +429,16 @@
       const start = Math.max(span.start, sentence.start);
       const end = Math.min(span.end, sentence.end);
       if (start >= end) continue;
-      if (start > position) node.append(...annotated(answer, position, start, notes));
-      node.append(markButton(answer.slice(start, end), annotated(answer, start, end, notes), span, sentence, index));
+      if (start > position) put(node, ...annotated(answer, position, start, notes));
+      put(node, markButton(answer.slice(start, end), annotated(answer, start, end, notes), span, sentence, index));
       position = end;
     }
-    if (position < sentence.end) node.append(...annotated(answer, position, sentence.end, notes));
-    node.append(citationChips(sentence, index));
-    for (const [k, c] of (sentence.conflicts || []).entries()) node.append(" ", conflictCard(c, index, k));
+    if (position < sentence.end) put(node, ...annotated(answer, position, sentence.end, notes));
+    put(node, citationChips(sentence, index));
+    for (const [k, c] of (sentence.conflicts || []).entries()) put(node, " ", conflictCard(c, index, k));
     const facts = sentence.missing_facts || [];
     if (facts.length) {
-      node.append(" ", h("span", { class: "missing", title: "Facts of this sentence its evidence does not contain" },
+      put(node, " ", h("span", { class: "missing", title: "Facts of this sentence its evidence does not contain" },
         "Missing: ", facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`])));
     }
     return node;
@@ -491,7 +522,7 @@
   function renderConflictCard(sentence, index, conflict) {
     const card = $("evidence");
     clear(card);
-    card.append(
+    put(card,
       h("div", { class: "evidence-head" },
         h("span", { class: "kind-badge conflict" }, "Conflict"), h("span", {}, " with "), h("strong", {}, conflict.source_id),
         h("span", { class: "muted" }, ` · characters ${conflict.source_start}–${conflict.source_end}`)),
@@ -569,7 +600,7 @@
     const view = $("sources-view");
     clear(view);
     if (!sources) {
-      view.append(h("p", { class: "placeholder" },
+      put(view, h("p", { class: "placeholder" },
         "This file holds the report without the source texts: each citation's evidence is shown above when you click it."));
       return;
     }
@@ -580,7 +611,7 @@
     sources.forEach((source, n) => {
       const id = typeof source === "string" ? `S${n + 1}` : String(firstKey(source, ID_KEYS) ?? `#${n + 1}`);
       const cited = counts.get(n) || 0;
-      view.append(h("article", { class: "source", id: `source-${n}` },
+      put(view, h("article", { class: "source", id: `source-${n}` },
         h("header", {},
           h("h3", {}, id),
           h("span", { class: `source-meta${cited ? "" : " uncited"}` },
@@ -631,7 +662,7 @@
     const card = $("evidence");
     clear(card);
     const facts = sentence.missing_facts || [];
-    card.append(
+    put(card,
       h("div", { class: "evidence-head" },
         h("span", { class: `kind-badge ${citation.kind}` }, KIND_LABEL[citation.kind] || citation.kind),
         h("span", {}, " from "), h("strong", {}, citation.source_id),
@@ -653,7 +684,7 @@
       const body = node.querySelector(".source-text");
       const text = body.textContent;
       clear(body);
-      body.append(text);
+      put(body, text);
     });
     if (!current.sources) return $("evidence").querySelector("mark");
     const source = current.sources[citation.source_index];
@@ -678,7 +709,7 @@
     if (start < 0) return null;
     const body = node.querySelector(".source-text");
     clear(body);
-    body.append(text.slice(0, start),
+    put(body, text.slice(0, start),
       h("mark", { class: `evidence ${citation.kind}`, tabindex: "-1" }, text.slice(start, end)),
       text.slice(end));
     node.classList.add("active");
