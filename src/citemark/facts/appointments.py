@@ -40,9 +40,13 @@ _WORD = r"(?:[A-Z][\w'’&.-]*|&)"
 # A name's words after its first, at most: a bound that keeps each match attempt short
 # (a run of thousands of capitalised words would otherwise be read again from each word).
 _NAME_WORDS = 8
+# A name's legal suffixes, at most ("Acme Co. Ltd.", "Wells Fargo Bank, National
+# Association"): unbounded, a run of "Corp Corp Corp ..." could be split between words
+# and suffixes in ever more ways, 17 s for 20,000 characters (trial 46).
+_SUFFIXES = 3
 _NAME = (
     rf"{_WORD}(?:\s+(?:(?:of|and|the|de|du|von|van)\s+)?{_WORD}){{0,{_NAME_WORDS}}}?"
-    rf"(?:,?\s+{_SUFFIX}|,\s+National\s+Association)*"
+    rf"(?:,?\s+{_SUFFIX}|,\s+National\s+Association){{0,{_SUFFIXES}}}"
 )
 # A role: one to three words ("Supplier", "Administrative Agent", "escrow agent").
 _ROLE = r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}"
