@@ -233,10 +233,7 @@ def _canonical(data: dict[str, Any]) -> bytes:
 def _digest_base(config: Config) -> Any:
     """The hash of every setting of ``config``, which each record's digest goes on
     from (a copy per record: the settings are read once per run, not per record)."""
-    base = hashlib.blake2b(
-        json.dumps(asdict(config), sort_keys=True, ensure_ascii=False).encode("utf-8"),
-        digest_size=16,
-    )
+    base = hashlib.blake2b(config.settings_json, digest_size=16)
     base.update(b"\0")
     return base
 

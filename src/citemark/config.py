@@ -199,12 +199,17 @@ class Config:
         )
 
     @cached_property
+    def settings_json(self) -> bytes:
+        """Every setting (the name included) as canonical JSON: what :attr:`digest` and a
+        batch's ``input_digest`` hash."""
+        return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False).encode("utf-8")
+
+    @cached_property
     def digest(self) -> str:
-        """A hash of every setting (the name included), which a stored report carries:
-        a report's ``config`` names the preset a config was made from, and a
-        ``with_`` copy keeps that name (trial 45)."""
-        text = json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
-        return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+        """A hash of every setting, which a stored report carries: a report's ``config``
+        names the preset a config was made from, and a ``with_`` copy keeps that name
+        (trial 45)."""
+        return hashlib.blake2b(self.settings_json, digest_size=16).hexdigest()
 
     def limits(self) -> Limits:
         """The size limits this config sets, in the form input validation takes."""
