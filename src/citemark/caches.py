@@ -31,7 +31,8 @@ def clear_caches() -> int:
     from .facts.text import clear_traits
 
     clear_traits()
+    emptied += 1
     for embedder in loaded_embedders():
         embedder.clear_cache()
         emptied += 1
-    return emptied + 1
+    return emptied

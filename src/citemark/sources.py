@@ -133,11 +133,11 @@ def check_id(source_id: object, where: str) -> str:
     text = str(source_id)
     if not text.strip():
         raise InputError(f"{where}: source id is empty")
-    if not _UNSEEN.sub("", text).strip():
-        # "\u200b" or "\u2800" alone shows as nothing wherever the id is written (trial 43)
-        raise InputError(f"{where}: source id {text!r} is empty: it has no visible character")
     unseen = _UNSEEN.search(text)
     if unseen:
+        if not _UNSEEN.sub("", text).strip():
+            # "\u200b" or "\u2800" alone shows as nothing wherever it is written (trial 43)
+            raise InputError(f"{where}: source id {text!r} is empty: it has no visible character")
         # "lease\u200b" reads as "lease", and an override turns "\u202eesael" into "lease"
         # and the line after it backwards: an id must read as what it is (trial 46)
         raise InputError(

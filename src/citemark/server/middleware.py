@@ -176,7 +176,10 @@ def route_path(scope: Scope) -> str:
     if not root or not path.startswith(root):
         return path
     rest = path[len(root) :]
-    return rest if rest.startswith("/") else path if rest else "/"
+    if not rest:
+        return "/"
+    # "/citemarkx/v1" is no path under "/citemark"
+    return rest if rest.startswith("/") else path
 
 
 def _expects_continue(scope: Scope) -> bool:

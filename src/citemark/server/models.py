@@ -492,8 +492,7 @@ def _unknown_request_field(name: str) -> str:
     return f"unknown field (did you mean {meant!r}?)" if meant else "unknown field"
 
 
-REQUEST_FIELDS = ("answer", "sources", "config", "mode", "fail_on", "word_level", "text")
-# The fields that some requests take and others refuse, and which take them.
+# Every field of a request, and which requests take it (each is refused by some other).
 _TAKEN_BY = {
     "answer": "/v1/align and /v1/tag",
     "fail_on": "/v1/align",
@@ -503,6 +502,7 @@ _TAKEN_BY = {
     "config": "/v1/align, /v1/tag and the first line of /v1/stream",
     "mode": "/v1/align, /v1/tag and the first line of /v1/stream",
 }
+REQUEST_FIELDS = tuple(_TAKEN_BY)
 _MEANT = {"preset": "config", "presets": "config", "documents": "sources", "docs": "sources"}
 
 UNKNOWN_DOCUMENT_KEY = (
