@@ -58,7 +58,7 @@ from .config import Config, load_config
 from .errors import CitemarkError, InputError
 from .index import SourceIndex
 from .pipeline import align
-from .sources import id_like
+from .sources import id_like, shows_nothing
 
 # Records sent to a worker at a time: large enough that inter-process overhead is
 # noise next to alignment (milliseconds per record), small enough to keep order
@@ -182,7 +182,7 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
         data = _parse(record)
         record_id = _record_id(data)
         answer = _field(data, "answer", str)
-        if not answer.strip():
+        if shows_nothing(answer):
             # as check and the API refuse it: an empty answer must not pass a gate
             raise InputError("answer is empty: there is nothing to check")
         report = align(

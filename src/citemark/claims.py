@@ -58,6 +58,15 @@ _DISCLAIMER = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# A short-form citation standing alone ("Id.", "See id. at 460.", "Ibid."): it points
+# back at the authority the sentence before cites and states nothing itself. Flagged
+# "unsupported", it failed `check` for every memo that uses one (trial 47).
+_BACK_REFERENCE = re.compile(
+    r"""^\W*(?:(?:see(?:\s+also)?|cf\.?|accord|but\s+see|compare)\s+)?(?:id|ibid|ibidem)\.?
+        (?:,?\s+(?:at\s+)?(?:[¶§]+\s*)?\d{1,5}(?:[-–]\d{1,5})?(?:\s*n\.\s*\d{1,3})?)?\W*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
 # Words that talk about the answer rather than the world: a sentence made of
 # these and function words ("Here is a concise summary of the passage:") is a lead-in.
 # Compared as stems, so no word whose stem a content word shares ("important" and
@@ -105,6 +114,8 @@ def is_no_claim(
     place a heading without a full stop can stand. ``tokens``, when given, must be
     ``tokenize(sentence)`` (the caller's, to spare tokenizing the sentence again).
     """
+    if _BACK_REFERENCE.match(sentence):
+        return True
     if tokens is None:
         tokens = tokenize(sentence)
     units = content_units(tokens)

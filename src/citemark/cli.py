@@ -186,7 +186,9 @@ def _read_answer(answer_file: str | None, limit: int) -> str:
         raise click.ClickException(
             f"{where}: the answer is over {limit:,} characters, the limit (max_answer_chars)"
         )
-    if not answer.strip():
+    from .sources import shows_nothing
+
+    if shows_nothing(answer):
         raise click.ClickException(f"the answer is empty ({where}): there is nothing to check")
     return answer
 

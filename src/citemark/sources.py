@@ -126,6 +126,15 @@ def id_like(value: object) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
 
 
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` holds no visible character: blank, or only characters that show
+    as nothing (``_UNSEEN``). An answer of direction marks alone passed every gate as an
+    answer of no sentences, where a blank one is refused (trial 48)."""
+    if not text.strip():
+        return True
+    return _UNSEEN.search(text) is not None and not _UNSEEN.sub("", text).strip()
+
+
 def check_id(source_id: object, where: str) -> str:
     """A source id: any non-blank text without control characters or lone surrogates."""
     if not id_like(source_id):
@@ -135,7 +144,7 @@ def check_id(source_id: object, where: str) -> str:
         raise InputError(f"{where}: source id is empty")
     unseen = _UNSEEN.search(text)
     if unseen:
-        if not _UNSEEN.sub("", text).strip():
+        if shows_nothing(text):
             # "\u200b" or "\u2800" alone shows as nothing wherever it is written (trial 43)
             raise InputError(f"{where}: source id {text!r} is empty: it has no visible character")
         # "lease\u200b" reads as "lease", and an override turns "\u202eesael" into "lease"

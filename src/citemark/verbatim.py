@@ -183,7 +183,27 @@ def accept(
         return None
     if is_spaced_word_char(phrase[-1]) and o_end < len(text) and is_spaced_word_char(text[o_end]):
         return None
+    if cuts_number(text, o_start, o_end):
+        return None
     return span
+
+
+def cuts_number(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` starts or ends with digits that a "," or "." and more
+    digits continue outside it: "5%" is no word of "1.5%", nor "400 per month" of
+    "$2,400 per month". A number is one word to a reader, as in document mode's quotes
+    (:func:`whole_numbers`)."""
+    return (
+        start >= 2
+        and text[start].isdigit()
+        and text[start - 1] in ",."
+        and text[start - 2].isdigit()
+    ) or (
+        end + 1 < len(text)
+        and text[end - 1].isdigit()
+        and text[end] in ",."
+        and text[end + 1].isdigit()
+    )
 
 
 class PhraseMatcher:
@@ -219,6 +239,11 @@ class PhraseMatcher:
         self._edges = [
             (word_level and is_spaced_word_char(p[0]), word_level and is_spaced_word_char(p[-1]))
             for p in self._patterns
+        ]
+        # Which patterns start or end with a digit: at word level, those are checked
+        # for cutting a longer number (:func:`cuts_number`).
+        self._digit_edged = [
+            word_level and (p[0].isdigit() or p[-1].isdigit()) for p in self._patterns
         ]
         # A phrase is stripped before folding, but folding can still leave it starting
         # with LF or ending with CR ("\u064e\nb": the mark folds away): such a phrase
@@ -284,11 +309,14 @@ class PhraseMatcher:
         per raw hit, tens of thousands of times on a long text. Appends to ``hits``.
         """
         edges, owners, size, limit = self._edges, self._owners, len(text), self.max_matches
+        digit_edged = self._digit_edged
         for index, start, end in found:
             left, right = edges[index]
             if left and start > 0 and _plain_spaced(text[start - 1]):
                 continue
             if right and end < size and _plain_spaced(text[end]):
+                continue
+            if digit_edged[index] and cuts_number(text, start, end):
                 continue
             ids = owners[index]
             if len(ids) == 1:
@@ -413,6 +441,7 @@ def _find_by_loop(
         first, last = phrase[0], phrase[-1]
         left = word_level and is_spaced_word_char(first)
         right = word_level and is_spaced_word_char(last)
+        digit_edged = word_level and (first.isdigit() or last.isdigit())
         while start != -1:
             end = start + length
             if not (
@@ -428,6 +457,7 @@ def _find_by_loop(
                     and ((c := original[end]).isalnum() or c == "_")
                     and (c < _FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
                 )
+                or (digit_edged and cuts_number(original, start, end))
             ):
                 hits.append((start, end, source_id))
                 if max_matches is not None and len(hits) > max_matches:

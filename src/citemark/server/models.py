@@ -29,7 +29,7 @@ from pydantic import (
 )
 
 # The keys the library reads from a document dict: the API reads the same ones.
-from ..sources import FRAMEWORK_KEYS, ID_KEYS, MAX_OFFSET, id_like
+from ..sources import FRAMEWORK_KEYS, ID_KEYS, MAX_OFFSET, id_like, shows_nothing
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
@@ -188,7 +188,7 @@ class ConfigChoice(BaseModel):
 
 
 def _not_blank(answer: str) -> str:
-    if not answer.strip():
+    if shows_nothing(answer):
         raise ValueError("answer is empty: there is nothing to check")
     return answer
 

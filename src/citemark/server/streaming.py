@@ -29,6 +29,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from ..errors import CitemarkError, InputError
+from ..sources import shows_nothing
 from ..stream import Streamer
 from .middleware import BodyTooLarge
 from .models import StreamChunk, StreamHeader, describe
@@ -75,7 +76,7 @@ async def sentence_events(lines: AsyncIterator[bytes], streamer: Streamer) -> As
             chunk = _chunk(line, number)
             for result in await run_in_threadpool(streamer.feed, chunk.text):
                 yield event(asdict(result))
-        if not streamer.text.strip():
+        if shows_nothing(streamer.text):
             # as /v1/align refuses it: a guard reading "passed" must not pass no answer
             raise InputError("answer is empty: there is nothing to check")
         for result in await run_in_threadpool(streamer.close):

@@ -1,0 +1,199 @@
+"""What the eleventh and twelfth trials (stop 43) found: a litigation paralegal checking
+AI-written memos, and a developer of a multilingual RAG product.
+
+Each test fails on the code before its fix (b195162) unless it says it is a guard.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from citemark import align, load_config, tag
+from citemark.batch import align_record
+from citemark.cli import main
+from citemark.reference import find_phrase_matches_reference
+from citemark.segment import Segmenter, segment
+from citemark.server.app import create_app
+from citemark.server.engine import Settings
+from citemark.verbatim import PhraseMatcher, find_phrases_by_loop
+
+LEXICAL = load_config("lexical")
+PLAIN = Segmenter(plain_stops=False, windows=False)
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of ``text``, held equal to the segmenter without its shortcuts."""
+    spans = segment(text)
+    assert spans == PLAIN(text)
+    return [text[s.start : s.end] for s in spans]
+
+
+# --------------------------------------------------------------------------- phrase mode
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("The fee is 1.5% monthly.", "5%"),  # the digits after a decimal point
+        ("Rent is $2,400 per month.", "400 per month"),  # after a thousands comma
+        ("The fee is 1.5% monthly.", "1"),  # before a decimal point
+        ("Pay 3,250.75 now.", "3,250"),
+    ],
+)
+def test_a_phrase_is_not_found_inside_a_longer_number(text: str, phrase: str) -> None:
+    """Phrase mode credited "5%" as the source of "1.5%" and quoted "400 per month" out
+    of "$2,400 per month"; document mode's quotes already held a number whole."""
+    assert tag(text, {"S": [phrase]}) == text
+    for found in (
+        PhraseMatcher({"S": [phrase]}).find(text),
+        find_phrases_by_loop(text, {"S": [phrase]}),
+        find_phrase_matches_reference(text, {"S": [phrase]}),
+    ):
+        assert found == []
+
+
+def test_a_whole_number_is_still_found() -> None:
+    """Guard: the number whole, or a phrase beside one, matches as before."""
+    text = "Rent is $2,400 per month, 3.5 times the deposit of 1.5%."
+    sources = {"S": ["2,400 per month", "3.5", "1.5%", "per month"]}
+    assert tag(text, sources) == (
+        'Rent is $<cite ids="S">2,400 per month</cite>, <cite ids="S">3.5</cite> times the'
+        ' deposit of <cite ids="S">1.5%</cite>.'
+    )
+    long = text * 2000  # the automaton's path (past 20,000 characters)
+    assert PhraseMatcher(sources).find(long) == find_phrase_matches_reference(long, sources)
+
+
+def test_the_automaton_keeps_a_number_whole_on_long_text() -> None:
+    """The automaton's path (past 20,000 characters) applies the same rule."""
+    long = "Rent is $2,400 per month, or 1.5% of sales. " * 1000
+    assert PhraseMatcher({"S": ["400 per month", "5%"]}).find(long) == []
+
+
+# --------------------------------------------------------------------------- segmentation
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        (
+            "The Supplier delivers within thirty (30) days after each order. "
+            "3M Company guarantees the Buyer's payments.",
+            "3M Company guarantees the Buyer's payments.",
+        ),
+        ("The court ruled for Acme. 7-Eleven, Inc. appealed.", "7-Eleven, Inc. appealed."),
+        (
+            "i-Escrow pays the audit cost. 2TheMart grants i-Escrow a license.",
+            "2TheMart grants i-Escrow a license.",
+        ),
+    ],
+)
+def test_a_name_that_starts_with_digits_starts_a_sentence(text: str, second: str) -> None:
+    """Read as a number after a short word ("So. 2d"), "3M" hid the invented claim it
+    opened inside the supported sentence before it."""
+    assert _sentences(text)[1:] == [second]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Smith v. Jones, 12 So. 2d 456 (Fla. 1943).",
+        "The rule in Pa. 10b-5 claims applies.",
+        "Id. at 3rd paragraph.",
+        "The fee is due. 30 days later the term ends.",
+    ],
+)
+def test_numbers_after_a_short_word_still_continue(text: str) -> None:
+    """Guard: a reporter series, a rule's number, an ordinal stay in their sentence."""
+    assert _sentences(text) == [text]
+
+
+def test_a_german_date_is_one_sentence() -> None:
+    """A German date, "am 31. Dezember 2021", was cut after the day: the date lost its
+    month, and a changed day was drawn as paraphrase support of a fragment."""
+    text = "Der Vertrag wurde am 31. Dezember 2021 in Berlin unterzeichnet. Danach gilt er."
+    assert _sentences(text) == [
+        "Der Vertrag wurde am 31. Dezember 2021 in Berlin unterzeichnet.",
+        "Danach gilt er.",
+    ]
+    assert _sentences("Kontrakten udløber den 5. april 2021.") == [
+        "Kontrakten udløber den 5. april 2021."
+    ]
+    report = align(
+        "Der Vertrag wurde am 30. Dezember 2021 in Berlin unterzeichnet.",
+        [{"id": "v", "text": "Der Vertrag wurde am 31. Dezember 2021 in Berlin unterzeichnet."}],
+        config=LEXICAL,
+    )
+    (only,) = report.sentences
+    assert [f.text for f in only.missing_facts] == ["30"]
+
+
+def test_may_after_a_number_still_starts_a_sentence() -> None:
+    """Guard: "May" and "March" start English sentences after a number's period."""
+    assert _sentences("See paragraph 5. May the tenant assign?") == [
+        "See paragraph 5.",
+        "May the tenant assign?",
+    ]
+
+
+# --------------------------------------------------------------------------- short-form citations
+
+
+@pytest.mark.parametrize(
+    "back", ["Id.", "Id. at 460.", "See id.", "See id. at 5.", "Ibid.", "Cf. id. at 460-61."]
+)
+def test_a_short_form_citation_claims_nothing(back: str) -> None:
+    """A memo's "Id." was judged unsupported and failed `check`."""
+    answer = f"We review a grant of summary judgment de novo. {back}"
+    sources = [{"id": "op", "text": "We review a grant of summary judgment de novo."}]
+    report = align(answer, sources, config=LEXICAL)
+    assert [s.status for s in report.sentences] == ["supported", "no_claim"]
+
+
+def test_a_claim_after_id_is_still_a_claim() -> None:
+    """Guard: a sentence that says something after the signal is judged."""
+    report = align(
+        "Idaho taxes rent. See id. (holding that rent is due monthly).",
+        [{"id": "op", "text": "The weather was fine."}],
+        config=LEXICAL,
+    )
+    assert "no_claim" not in {s.status for s in report.sentences}
+
+
+# --------------------------------------------------------------------------- invisible answers
+
+INVISIBLE = "\u200f\u200e\u2066"
+
+
+def test_an_answer_of_invisible_characters_is_refused_everywhere(tmp_path: Path) -> None:
+    """Only direction marks: 0 sentences and "passed": true, where a blank answer is
+    refused with "answer is empty"."""
+    sources = tmp_path / "s.json"
+    sources.write_text(json.dumps([{"id": "S", "text": "The rent is due."}]), encoding="utf-8")
+    answer = tmp_path / "a.txt"
+    answer.write_text(INVISIBLE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--sources", str(sources), str(answer)])
+    assert result.exit_code == 2
+    assert "the answer is empty" in result.output
+
+    record = {"id": 1, "answer": INVISIBLE, "sources": [{"id": "S", "text": "x y"}]}
+    line = json.loads(align_record(record, 0, LEXICAL))
+    assert "answer is empty" in line["error"]
+
+    with TestClient(create_app(Settings(config="lexical", warm_up=False))) as client:
+        got = client.post(
+            "/v1/align", json={"answer": INVISIBLE, "sources": [{"id": "S", "text": "x"}]}
+        )
+        assert got.status_code == 422
+        assert "answer is empty" in got.text
+
+
+def test_an_answer_with_a_visible_character_is_taken() -> None:
+    """Guard: marks around a word leave an answer to check."""
+    report = align(f"{INVISIBLE}The rent is due.", [{"id": "S", "text": "The rent is due."}])
+    assert [s.status for s in report.sentences] == ["supported"]
