@@ -90,7 +90,12 @@ def _align(
     claim_tokens = tokens if claimed is answer else tokenize(claimed)
     model = embedder if hybrid else None
     supports = find_support(index, claimed, spans, claim_tokens, blocks, cfg, model, deadline=limit)
+    own_judge = judge is None
     judge = judge or LogisticJudge(cfg, cfg.mode)
+    # For the sentences judged on their words alone (Support.words_only): lexical
+    # mode's model and thresholds, and no word vectors.
+    words_cfg = cfg.with_(mode="lexical") if hybrid else cfg
+    words_judge = LogisticJudge(words_cfg, "lexical") if own_judge and hybrid else judge
     near = overlapping(spans, matches)
     # On plain text a sentence's tokens are the answer's tokens inside it (checked
     # per sentence), which spares tokenizing every sentence again.
@@ -103,15 +108,32 @@ def _align(
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
         own = slice_tokenized(claim_tokens, support.span) if plain else None
-        results.append(
-            _result(index, answer, support, found, cfg, judge, own, words_model, claimed)
-        )
-    notes = () if hybrid else ("lexical mode: the embedding model was not used",)
+        if support.words_only:
+            result = _result(
+                index, answer, support, found, words_cfg, words_judge, own, None, claimed
+            )
+        else:
+            result = _result(index, answer, support, found, cfg, judge, own, words_model, claimed)
+        results.append(result)
+    notes = _notes(hybrid, sum(s.words_only for s in supports))
     if any(index.joined.pieces):
         # the report's matches name chunks as given, as find_matches' do (the pipeline's
         # own name the joined documents)
         blocks = merge(index.joined.as_given(matches))
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes, cfg.digest)
+
+
+def _notes(hybrid: bool, words_only: int) -> tuple[str, ...]:
+    """What a reader of the report should know about how it was made."""
+    if not hybrid:
+        return ("lexical mode: the embedding model was not used",)
+    if words_only:
+        return (
+            f"{words_only} sentence(s) judged on their words alone, as lexical mode judges: "
+            "the embedding model reads their script letter by letter (its vocabulary is "
+            "English), so it cannot tell a paraphrase there from an unrelated sentence",
+        )
+    return ()
 
 
 # Sentences handled between two looks at the clock: a look costs ~50 ns, a

@@ -96,6 +96,10 @@ class Support:
     # (at least CONTEXT_DEPTH): the unsupported-words context reuses it.
     retrieved: tuple[int, ...] = ()
     retrieved_limit: int = 0
+    # Judged on its words alone, as lexical mode judges, although the embedding model
+    # ran: the model reads the sentence letter by letter (its script is outside the
+    # model's vocabulary), so a cosine would say nothing.
+    words_only: bool = False
 
 
 # How many retrieved sentences the unsupported-words context reads
@@ -114,6 +118,9 @@ class _Sentence:
     candidates: list[tuple[int, ...]] = field(default_factory=list)
     retrieved: tuple[int, ...] = ()
     retrieved_limit: int = 0
+    # The embedding model reads it letter by letter (see StaticEmbedder.spelled_out):
+    # it is retrieved and scored on its words alone.
+    spelled: bool = False
 
 
 def find_support(
@@ -137,6 +144,8 @@ def find_support(
         if n % CHECK_EVERY == 0:
             check(deadline, "retrieving passages")
         sentences.append(_prepare(index, answer, span, tokens, found))
+    if embedder is not None:
+        _mark_spelled(sentences)
     dense, store = _dense(index, sentences, config, embedder)
     for sentence, near_ids in zip(sentences, dense, strict=True):
         sentence.candidates = _windows(index, sentence, config, near_ids)
@@ -149,8 +158,21 @@ def find_support(
         if n % CHECK_EVERY == 0:
             check(deadline, "scoring passages")
         cos = cosines[n] if cosines is not None else None
-        supports.append(_support(index, sentence, config, cos, hybrid))
+        supports.append(_support(index, sentence, config, cos, hybrid and not sentence.spelled))
     return supports
+
+
+def _mark_spelled(sentences: list[_Sentence]) -> None:
+    """Mark the sentences the model would embed but reads letter by letter (always
+    asked of the static model: MiniLM's vocabulary is the same)."""
+    asked = [s for s in sentences if s.verbatim < QUOTED]
+    if asked:
+        reader = default_embedder("static")
+        assert isinstance(reader, StaticEmbedder)
+        for sentence, spelled in zip(
+            asked, reader.spelled_out([s.text for s in asked]), strict=True
+        ):
+            sentence.spelled = spelled
 
 
 # Sentences between two looks at the clock (a look costs ~50 ns).
@@ -240,7 +262,7 @@ def _dense(
     """
     if embedder is None or not config.dense_candidates or not index.sentences:
         return [[] for _ in sentences], None
-    needed = [n for n, s in enumerate(sentences) if s.verbatim < QUOTED]
+    needed = [n for n, s in enumerate(sentences) if s.verbatim < QUOTED and not s.spelled]
     if not needed:
         return [[] for _ in sentences], None
     retriever = embedder if isinstance(embedder, StaticEmbedder) else default_embedder("static")
@@ -314,7 +336,7 @@ def _cosines(
     for them (it computes a text's vector alone, whatever the batch), without
     hashing and looking up every candidate text again.
     """
-    needed = [s for s in sentences if s.verbatim < QUOTED and s.candidates]
+    needed = [s for s in sentences if s.verbatim < QUOTED and s.candidates and not s.spelled]
     if not needed:
         return [None] * len(sentences)
     answer_vectors = _encode(embedder, [s.text for s in needed], deadline)
@@ -390,6 +412,7 @@ def _support(
         unsourced,
         sentence.retrieved,
         sentence.retrieved_limit,
+        sentence.spelled,
     )
 
 
