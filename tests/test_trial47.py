@@ -250,3 +250,73 @@ def test_english_and_latin_script_sentences_are_read_by_the_model() -> None:
     report = align(texts[0], [{"id": "S", "text": "The tenant pays $2,400 each month."}])
     assert report.notes == ()
     assert "cosine" in report.sentences[0].features
+
+
+# --------------------------------------------------------------------------- misquotations
+
+OPINION = (
+    "Summary judgment is appropriate where there is no genuine dispute of material fact and "
+    "the movant is entitled to judgment as a matter of law. The district court properly "
+    "granted summary judgment because Acme offered no evidence of damages."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "changed"),
+    [
+        (
+            'The court held that summary judgment is "appropriate where there is no genuine '
+            "dispute of material fact and the nonmovant is entitled to judgment as a matter "
+            'of law."',
+            "nonmovant",
+        ),
+        (
+            'The court held that summary judgment is "appropriate whenever the movant is '
+            'entitled to judgment as a matter of law."',
+            "whenever",
+        ),
+        (
+            'The court explained that "the district court properly granted summary judgment '
+            'because Acme offered no evidence of causation."',
+            "causation",
+        ),
+    ],
+)
+def test_a_quotation_the_source_does_not_hold_is_flagged(answer: str, changed: str) -> None:
+    """A quote with one word changed scored as a close paraphrase and was "supported":
+    to a lawyer it is a misquotation."""
+    report = align(answer, [{"id": "op", "text": OPINION}])
+    (only,) = report.sentences
+    assert only.status == "partial"
+    (fact,) = [f for f in only.unsourced_facts if f.kind == "quotation"]
+    assert answer[fact.start : fact.end] == fact.text
+    assert changed in fact.text
+    assert changed in [answer[s.start : s.end] for s in only.unsupported_spans]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'The court held that summary judgment is "appropriate where there is no genuine dispute'
+        ' of material fact . . . and the movant is entitled to judgment as a matter of law."',
+        "The court noted that “[t]he district court properly granted summary judgment.”",
+        'The court noted that "[the trial judge] properly granted summary judgment because Acme'
+        ' offered no evidence of damages."',
+        'Acme, the "Seller," offered no evidence of damages, so summary judgment was proper.',
+    ],
+)
+def test_a_faithful_quotation_stands(answer: str) -> None:
+    """Guard: an ellipsis, a bracketed letter or insertion, and a short quoted term are
+    the usual alterations of legal quoting, and a faithful quote stays supported."""
+    report = align(answer, [{"id": "op", "text": OPINION}])
+    assert [f for s in report.sentences for f in s.missing_facts if f.kind == "quotation"] == []
+
+
+def test_misquotations_reads_the_usual_quotation_marks() -> None:
+    from citemark.facts.quotations import misquotations
+
+    sources = ["Le délai est de trente jours à compter de la livraison."]
+    assert misquotations("Il a dit : « le délai est de trente jours » ici.", sources) == ()
+    (fact,) = misquotations("Er sagte „der Termin ist in sechzig Tagen“ heute.", sources)
+    assert fact.text == "der Termin ist in sechzig Tagen"
+    assert misquotations('He said "the term is thirty days" today.', sources)[0].kind == "quotation"

@@ -15,6 +15,7 @@ from typing import Literal, Protocol, TypeVar
 
 from .config import Config
 from .facts import Fact
+from .facts.quotations import KIND as QUOTATION
 
 Status = Literal["supported", "partial", "unsupported", "no_claim"]
 # The statuses a claim can have; "no_claim" (a sentence that asserts nothing
@@ -87,8 +88,9 @@ def _sigmoid(x: float) -> float:
 def capping_kinds(config: Config) -> frozenset[str]:
     """The kinds of missing fact that cap a sentence at "partial" under ``config``."""
     if config.strict_facts:
-        return BLOCKING_KINDS | {"name"}
-    return frozenset(config.cap_facts)
+        return BLOCKING_KINDS | {"name", QUOTATION}
+    # A quotation no source holds word for word always caps (``facts.quotations``).
+    return frozenset((*config.cap_facts, QUOTATION))
 
 
 def cap_candidates(

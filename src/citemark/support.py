@@ -30,6 +30,7 @@ from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
 from .facts import Fact, FactCheck, FactConflict, check_facts, extract_facts, unsourced_facts
 from .facts.model import NUMERIC_KINDS
+from .facts.quotations import misquotations
 from .index import SentenceVectors, SourceIndex
 from .tokens import Tokens, span_tokens, tokenize
 from .types import Block, Span
@@ -400,8 +401,13 @@ def _support(
     features = _features(
         index, sentence, cover, evidence, missing, nowhere, quoted, hybrid, units, backed
     )
+    # A quotation no source holds word for word is a fact stated nowhere, whatever the
+    # scorer makes of its words (added after the features, which it leaves as they were).
     conflicts = checked.conflicts if checked else ()
     unsourced = nowhere if every else tuple(f for f in nowhere if f.kind in config.cap_facts)
+    misquoted = misquotations(sentence.text, index.texts)
+    if misquoted:
+        missing, unsourced = (*missing, *misquoted), (*unsourced, *misquoted)
     return Support(
         sentence.span,
         features,

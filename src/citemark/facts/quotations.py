@@ -1,0 +1,103 @@
+"""Quotations the sources do not hold word for word.
+
+Words inside quotation marks claim to be the source's own. A quote with one word
+changed ("the nonmovant is entitled", "no evidence of causation") shares nearly all
+of its words with the source, so the support stage scores it as a close paraphrase
+and judged it supported; to a lawyer it is a misquotation, the error a reviewer most
+needs to see (trial 47). So each quotation of at least :data:`MIN_WORDS` words is
+looked for, word for word, in every source: its words in order with only spaces and
+punctuation between them, in any case. The usual alterations of legal quoting are
+allowed: an ellipsis ("...", "…", ". . .") or a bracketed insertion ("[the court]")
+may stand for any words, so each part between them is looked for alone; a bracketed
+letter ("[t]he", "[n]othing") is read as the letter; a title in quotation marks is
+no quotation (:func:`_is_title`). A quotation some part of which
+no source holds becomes a fact of kind ``quotation``, stated in no source, which
+caps the sentence at "partial" (``score.capping_kinds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+import regex
+
+from .model import Fact
+
+KIND = "quotation"
+# Fewer words (counted between spaces) are mostly a defined term or a scare quote ('the
+# "Company"', 'a "race to the bottom"', 'a "pair of pants/jeans/shorts"'), which claims
+# no source's wording.
+MIN_WORDS = 5
+# A part of a quotation (between ellipses and insertions) this short is not looked for:
+# "[the court] held" leaves "held", which proves nothing alone.
+MIN_PART_WORDS = 2
+
+# Double quotation marks in their usual pairings: “…”, "…", „…“, «…».
+_QUOTED = regex.compile(r'“([^“”"]+)”|"([^"“”]+)"|„([^„“”"]+)[“”]|«([^«»]+)»')
+# What may stand for omitted words inside a quotation: an ellipsis, or a bracketed
+# insertion of more than one character.
+_GAP = regex.compile(r"\.\s?\.\s?\.|…|\[[^\]]{2,}\]")
+# A bracketed letter: "[t]he" quotes "The".
+_ALTERED_LETTER = regex.compile(r"\[(\w)\]")
+_WORD = regex.compile(r"\w+")
+
+
+def misquotations(claim: str, sources: Sequence[str]) -> tuple[Fact, ...]:
+    """The quotations of ``claim`` that no text of ``sources`` holds word for word, as
+    facts with offsets into ``claim``, in order."""
+    if '"' not in claim and "“" not in claim and "„" not in claim and "«" not in claim:
+        return ()
+    out = []
+    for start, end in _quotations(claim):
+        quoted = claim[start:end]
+        if not all(_held(part, sources) for part in _parts(quoted)):
+            out.append(Fact(KIND, quoted, " ".join(_WORD.findall(quoted.casefold())), start, end))
+    return tuple(out)
+
+
+def _quotations(claim: str) -> Iterator[tuple[int, int]]:
+    """Where each quotation of at least :data:`MIN_WORDS` words sits (its text, without
+    the marks), titles left out (:func:`_is_title`)."""
+    for match in _QUOTED.finditer(claim):
+        group = next(g for g in range(1, 5) if match.group(g) is not None)
+        start, end = match.span(group)
+        spaced = [w for w in claim[start:end].split() if _WORD.search(w)]
+        if len(spaced) >= MIN_WORDS and not _is_title(_WORD.findall(claim, start, end)):
+            yield start, end
+
+
+def _is_title(words: list[str]) -> bool:
+    """Whether quoted words are a title or a name in title case ("Brown v. Board of
+    Education of Topeka, Kansas", "Through the Looking-Glass", "Highway Don't Care"):
+    every word of four letters or more capitalised, not all in capitals. Quotation
+    marks around a title quote nobody's words, and a source that names the work may
+    write it otherwise or not at all. A contract's capitals ("AS IS WITHOUT WARRANTY")
+    are quoted wording and are checked."""
+    long = [w for w in words if len(w) >= 4]
+    return (
+        bool(long)
+        and all(w[0].isupper() or w[0].isdigit() for w in long)
+        and any(c.islower() for w in long for c in w)
+    )
+
+
+def _parts(quoted: str) -> list[tuple[str, ...]]:
+    """The quotation's runs of words between ellipses and insertions, long enough to
+    look for, each as its words."""
+    text = _ALTERED_LETTER.sub(r"\1", quoted)
+    runs = (tuple(_WORD.findall(piece)) for piece in _GAP.split(text))
+    return [run for run in runs if len(run) >= MIN_PART_WORDS]
+
+
+def _held(words: tuple[str, ...], sources: Sequence[str]) -> bool:
+    """Whether some source writes ``words`` in order with only spaces and punctuation
+    between them (any case; a word is whole at both ends)."""
+    pattern = _pattern(words)
+    return any(pattern.search(text) for text in sources)
+
+
+@lru_cache(maxsize=4096)
+def _pattern(words: tuple[str, ...]) -> regex.Pattern[str]:
+    joined = r"[^\w]+".join(regex.escape(w) for w in words)
+    return regex.compile(rf"(?<!\w){joined}(?!\w)", regex.IGNORECASE | regex.V1)
