@@ -308,7 +308,10 @@ class CitationOut(_Open):
 
 
 class FactOut(_Open):
-    kind: str = Field(description="number, date, amount, percent, negation or name.")
+    kind: str = Field(
+        description="number, date, amount, percent, negation, name, or quotation (five or "
+        "more quoted words that no source holds word for word)."
+    )
     text: str
     value: str
     start: int = Field(description="Offset of the fact in the answer.")
