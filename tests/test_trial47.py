@@ -315,8 +315,13 @@ def test_a_faithful_quotation_stands(answer: str) -> None:
 def test_misquotations_reads_the_usual_quotation_marks() -> None:
     from citemark.facts.quotations import misquotations
 
-    sources = ["Le délai est de trente jours à compter de la livraison."]
+    sources = [
+        "Le délai est de trente jours à compter de la livraison.",
+        "Der Termin ist in dreißig Tagen fällig. The term is thirty days from delivery.",
+    ]
     assert misquotations("Il a dit : « le délai est de trente jours » ici.", sources) == ()
     (fact,) = misquotations("Er sagte „der Termin ist in sechzig Tagen“ heute.", sources)
     assert fact.text == "der Termin ist in sechzig Tagen"
-    assert misquotations('He said "the term is thirty days" today.', sources)[0].kind == "quotation"
+    assert misquotations('He said "the term is sixty days" today.', sources)[0].kind == "quotation"
+    # Guard: a quotation no source holds any stretch of is left to the other checks.
+    assert misquotations('He said "we will never surrender our beaches" today.', sources) == ()

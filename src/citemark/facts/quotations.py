@@ -10,9 +10,10 @@ punctuation between them, in any case. The usual alterations of legal quoting ar
 allowed: an ellipsis ("...", "…", ". . .") or a bracketed insertion ("[the court]")
 may stand for any words, so each part between them is looked for alone; a bracketed
 letter ("[t]he", "[n]othing") is read as the letter; a title in quotation marks is
-no quotation (:func:`_is_title`). A quotation some part of which
-no source holds becomes a fact of kind ``quotation``, stated in no source, which
-caps the sentence at "partial" (``score.capping_kinds``).
+no quotation (:func:`_is_title`). A quotation with a part that no source holds as
+written, while one holds a stretch of it (:func:`_altered`), becomes a fact of kind
+``quotation``, stated in no source, which caps the sentence at "partial"
+(``score.capping_kinds``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ KIND = "quotation"
 # "Company"', 'a "race to the bottom"', 'a "pair of pants/jeans/shorts"'), which claims
 # no source's wording.
 MIN_WORDS = 5
+# An altered quotation keeps a run of this many of its words as the source writes them
+# (fewer in a shorter part: all but one).
+ANCHOR_WORDS = 3
 # A part of a quotation (between ellipses and insertions) this short is not looked for:
 # "[the court] held" leaves "held", which proves nothing alone.
 MIN_PART_WORDS = 2
@@ -51,9 +55,21 @@ def misquotations(claim: str, sources: Sequence[str]) -> tuple[Fact, ...]:
     out = []
     for start, end in _quotations(claim):
         quoted = claim[start:end]
-        if not all(_held(part, sources) for part in _parts(quoted)):
+        if any(_altered(part, sources) for part in _parts(quoted)):
             out.append(Fact(KIND, quoted, " ".join(_WORD.findall(quoted.casefold())), start, end))
     return tuple(out)
+
+
+def _altered(words: tuple[str, ...], sources: Sequence[str]) -> bool:
+    """Whether no source holds ``words`` as written while one holds a run of
+    :data:`ANCHOR_WORDS` of them: the source's own wording, altered. A quotation no
+    source holds any stretch of is left to the other checks: it may quote a text the
+    sources only report (a statute's standard, a critic's phrase), which the
+    labelled data call supported where the claim's facts are."""
+    if _held(words, sources):
+        return False
+    size = min(ANCHOR_WORDS, len(words) - 1)
+    return any(_held(words[i : i + size], sources) for i in range(len(words) - size + 1))
 
 
 def _quotations(claim: str) -> Iterator[tuple[int, int]]:
