@@ -20,6 +20,7 @@ from citemark.reference import find_phrase_matches_reference
 from citemark.segment import Segmenter, segment
 from citemark.server.app import create_app
 from citemark.server.engine import Settings
+from citemark.types import Source
 from citemark.verbatim import PhraseMatcher, find_phrases_by_loop
 
 LEXICAL = load_config("lexical")
@@ -325,3 +326,60 @@ def test_misquotations_reads_the_usual_quotation_marks() -> None:
     assert misquotations('He said "the term is sixty days" today.', sources)[0].kind == "quotation"
     # Guard: a quotation no source holds any stretch of is left to the other checks.
     assert misquotations('He said "we will never surrender our beaches" today.', sources) == ()
+
+
+# ------------------------------------------------------------------------ quotes hold words whole
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "unquoted"),
+    [
+        (
+            "The jury awarded the plaintiff $15 million in compensatory damages and costs.",
+            "The jury awarded the plaintiff $1.5 million in compensatory damages and costs.",
+            "million",
+        ),
+        (
+            "The license grants an exclusive right to use the software in Ohio.",
+            "The license grants a non-exclusive right to use the software in Ohio.",
+            "exclusive",
+        ),
+        (
+            "He may not sublet without the tenant's prior written consent of the owner.",
+            "He may not sublet without the landlord's prior written consent of the owner.",
+            "tenant's",
+        ),
+    ],
+)
+def test_a_quote_holds_a_word_whole(answer: str, source: str, unquoted: str) -> None:
+    """Half of "$15 million", the "exclusive" of "non-exclusive" and the "s" of
+    "landlord's" were drawn as quotes of words the source does not say."""
+    report = align(answer, [{"id": "op", "text": source}], config=LEXICAL)
+    start = answer.index(unquoted)
+    end = start + len(unquoted)
+    for block in report.blocks:
+        assert block.end <= start or block.start >= end, answer[block.start : block.end]
+    # the fast matcher and the plain reference agree on it
+    from citemark.reference import find_document_matches_reference
+    from citemark.verbatim import find_document_matches
+
+    given = [Source("op", source)]
+    fast = find_document_matches(answer, given, min_tokens=4)
+    assert fast == find_document_matches_reference(answer, given, min_tokens=4)
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "quote"),
+    [
+        (
+            "Rent of $2,400 per month for the whole unit.",
+            "The fee is $2,400 per month for the whole unit.",
+            "$2,400 per month for the whole unit",
+        ),
+        ("Late fees are 5% monthly.", "Late fees are 5% of the amount due.", "Late fees are 5%"),
+    ],
+)
+def test_a_quote_takes_the_sign_of_its_figure(answer: str, source: str, quote: str) -> None:
+    """ "$<cite>2,400 per month" and "<cite>Late fees are 5</cite>%" left the sign out."""
+    report = align(answer, [{"id": "op", "text": source}], config=LEXICAL)
+    assert [answer[b.start : b.end] for b in report.blocks] == [quote]
