@@ -383,3 +383,34 @@ def test_a_quote_takes_the_sign_of_its_figure(answer: str, source: str, quote: s
     """ "$<cite>2,400 per month" and "<cite>Late fees are 5</cite>%" left the sign out."""
     report = align(answer, [{"id": "op", "text": source}], config=LEXICAL)
     assert [answer[b.start : b.end] for b in report.blocks] == [quote]
+
+
+# ------------------------------------------------------------------------ "nothing in the record"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'The court noted that "[n]othing in the record suggests the parties intended otherwise."',
+        "The court found nothing in the record suggesting the parties intended otherwise.",
+    ],
+)
+def test_nothing_as_an_object_or_altered_is_no_conflict(answer: str) -> None:
+    """A faithful quote ("[n]othing") or paraphrase ("found nothing in the record") met a
+    false negation conflict on "record" and failed `check`."""
+    source = "Nothing in the record suggests the parties intended otherwise."
+    report = align(answer, [{"id": "S", "text": source}], config=LEXICAL)
+    (only,) = report.sentences
+    assert only.conflicts == ()
+    assert only.status == "supported"
+
+
+def test_the_record_said_positively_still_conflicts() -> None:
+    """Guard: a claim that the record does suggest it still contradicts the source."""
+    source = "Nothing in the record suggests the parties intended otherwise."
+    report = align(
+        "The court found that the record suggests the parties intended otherwise.",
+        [{"id": "S", "text": source}],
+        config=LEXICAL,
+    )
+    assert [c.kind for c in report.sentences[0].conflicts] == ["negation"]

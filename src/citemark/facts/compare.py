@@ -795,8 +795,18 @@ def _said_of_anything(
         negated,
         said_text,
         said,
-        lambda t: words_after(said_text, t.end, _NOTHING_OBJECT) == denied,
+        lambda t: (
+            words_after(said_text, t.end, _NOTHING_OBJECT) == denied
+            and _NOTHING_BEFORE.search(said_text, max(0, t.start - _NOTHING_LOOK), t.start) is None
+        ),
     )
+
+
+# "Nothing" (or "[n]othing", as a quotation alters it) a few words before the word in
+# its own clause: "The court found nothing in the record suggesting ..." says what
+# "Nothing in the record suggests ..." says, with "nothing" as an object (trial 47).
+_NOTHING_BEFORE = re.compile(r"(?i)(?<![\w\]])\[?n\]?othing\b[^.;:!?]*\Z")
+_NOTHING_LOOK = 40
 
 
 # "Neither party may assign": a subject negated by its determiner, then what it may not do.
