@@ -414,3 +414,46 @@ def test_the_record_said_positively_still_conflicts() -> None:
         config=LEXICAL,
     )
     assert [c.kind for c in report.sentences[0].conflicts] == ["negation"]
+
+
+# ------------------------------------------------------------------- more segmentation
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("„Der Vertrag ist gültig.“ Danach ging er.", "„Der Vertrag ist gültig.“"),
+        (
+            "Il a dit : « Le délai est de 30 jours. » Ensuite, il est parti.",
+            "Il a dit : « Le délai est de 30 jours. »",
+        ),
+    ],
+)
+def test_a_closing_quotation_mark_stays_with_its_sentence(text: str, first: str) -> None:
+    """German "“" and French " »" close a quotation; each opened the next sentence."""
+    assert _sentences(text)[0] == first
+
+
+def test_opening_quotation_marks_still_open() -> None:
+    """Guard: an English opening mark glued to its word starts the next sentence."""
+    assert _sentences("He said. “The lease is void,” she replied.") == [
+        "He said.",
+        "“The lease is void,” she replied.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In State Farm Mut. Auto. Ins. Co. v. Campbell, the Court held so.",
+        "In Nat'l Ass'n of Mfrs. v. Dep't of Def., the Court ruled.",
+        "See Defendant's Mot. to Dismiss, ECF No. 12, at 3.",
+        "See Pl.'s Br. at 5.",
+        "Under Treas. Reg. § 1.401(k)-1, the plan qualifies.",
+        "See 735 Ill. Comp. Stat. 5/13-202.",
+        "La Dra. López firmó el contrato.",
+    ],
+)
+def test_legal_and_title_abbreviations_end_nothing(text: str) -> None:
+    """Each of these was cut after an abbreviation the tables did not list."""
+    assert _sentences(text) == [text]

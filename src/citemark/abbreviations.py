@@ -14,6 +14,8 @@ _NEVER_GENERAL = (
     "v.", "vs.", "V.", "VS.", "Cf.", "cf.", "e.g.", "i.e.", "viz.", "Mr.", "Mrs.", "Ms.",
     "Messrs.", "Dr.", "Prof.", "Hon.", "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Sgt.", "Capt.",
     "Lt.", "Col.", "Atty.", "approx.", "incl.", "excl.", "ca.", "cert.",
+    # Spanish and French titles before a name ("la Dra. López", "Mme. Dubois")
+    "Sra.", "Srta.", "Dra.", "Sres.", "Mme.", "Mlle.",
 )  # fmt: skip
 LEGAL_NAME_PARTS = (
     # courts and reporters
@@ -26,12 +28,14 @@ LEGAL_NAME_PARTS = (
     "Mfg.", "Sys.", "Servs.", "Serv.", "Indus.", "Prods.", "Assocs.", "Auth.",
     "Bd.", "Ctr.", "Cmty.", "Educ.", "Hosp.", "Mgmt.", "Tech.", "Transp.", "Univ.", "Elec.",
     "Fin.", "Grp.", "Hous.", "Ins.", "Mut.", "Nat.", "Int.", "Dept.", "Dep.", "Comm.",
-    "Sav.", "Envtl.", "Pvt.",
+    "Sav.", "Envtl.", "Pvt.", "Auto.", "Mfrs.", "Treas.",
+    # court filings ("Defendant's Mot. to Dismiss", "Pl.'s Br. at 5", "Def.'s Resp.")
+    "Mot.", "Pl.", "Pls.", "Def.", "Defs.", "Br.", "Resp.", "Decl.", "Dkt.",
     # statute and code names ("Tex. Bus. & Com. Code Ann.", "Cal. Welf. & Inst. Code")
     "Com.", "Prac.", "Rem.", "Prob.", "Veh.", "Welf.", "Inst.", "Agric.", "Bev.", "Corps.",
     "Harb.", "Hum.", "Res.", "Nav.", "Pen.", "Unemp.", "Mil.", "Vet.", "Legis.", "Cons.",
     "Occ.", "Loc.", "Spec.", "Stats.", "Ord.", "Mun.", "Twp.", "Cnty.", "Cty.", "Sch.",
-    "Emp.", "Lab.", "Prop.", "Bus.", "Fam.", "Util.",
+    "Emp.", "Lab.", "Prop.", "Bus.", "Fam.", "Util.", "Comp.",
 )  # fmt: skip
 NEVER_ENDS = _NEVER_GENERAL + LEGAL_NAME_PARTS
 # Court names that also end a sentence in running text ("heard in the 9th Cir. The

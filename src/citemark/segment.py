@@ -578,18 +578,36 @@ def _next_start(doc: Doc, end: int) -> int | None:
     n = len(doc)
     k = end + 1
     while k < n and not _gap_before(doc, k):
-        if doc[k].text in _OPENERS:
+        if doc[k].text in _OPENERS and not _stands_alone(doc, k):
             close = _footnote_end(doc, k)
             if close is None:
                 return k
             k = close + 1
         elif doc[k].is_punct:
-            k += 1
+            k += 1  # a closing mark; or an opening one with a space after it: a German
+            # quotation closes with "“" ('„Der Vertrag ist gültig.“ Danach ...')
         else:
             return k  # text glued to the period (CJK, "end.Next"): it starts the sentence
     while k < n and doc[k].is_space:
         k += 1
+    if k < n and doc[k].text in _QUOTE_MARKS and _stands_alone(doc, k):
+        # a quotation mark with a space on both sides closes the quotation the stop
+        # ends, as French writes it ("… de 30 jours. » Ensuite"); an opening one is
+        # glued to the word it opens
+        k += 1
+        while k < n and doc[k].is_space:
+            k += 1
     return k if k < n else None
+
+
+# Quotation marks that close a quotation when they stand between spaces: French "»",
+# and the English closing marks. ("“" and "«" open one in English and French.)
+_QUOTE_MARKS = frozenset('"”»›')
+
+
+def _stands_alone(doc: Doc, k: int) -> bool:
+    """Whether token ``k`` has a space (or the end) after it: no word is glued on."""
+    return k + 1 >= len(doc) or _gap_before(doc, k + 1)
 
 
 def _footnote_end(doc: Doc, k: int) -> int | None:
