@@ -457,3 +457,40 @@ def test_opening_quotation_marks_still_open() -> None:
 def test_legal_and_title_abbreviations_end_nothing(text: str) -> None:
     """Each of these was cut after an abbreviation the tables did not list."""
     assert _sentences(text) == [text]
+
+
+# ------------------------------------------------------------------- lead-ins in other languages
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Voici un résumé du contrat :",
+        "Aquí tienes un resumen del contrato:",
+        "Ich hoffe, das hilft!",
+        "J'espère que cela vous aide !",
+        "¡Espero que esto te ayude!",
+        "Gerne!",
+    ],
+)
+def test_a_lead_in_or_courtesy_in_another_language_claims_nothing(line: str) -> None:
+    """Their English equivalents were no_claim; these were unsupported and failed `check`."""
+    from citemark.claims import is_no_claim
+
+    assert is_no_claim(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Voici les obligations du locataire en matière de loyer et de charges :",
+        "Le loyer est dû le premier du mois.",
+        "El contrato es válido.",
+        "Die Kaution beträgt 2.400 Euro.",
+    ],
+)
+def test_a_claim_in_another_language_is_still_a_claim(line: str) -> None:
+    """Guard."""
+    from citemark.claims import is_no_claim
+
+    assert not is_no_claim(line)

@@ -35,6 +35,10 @@ _COURTESY = re.compile(
         |i\ hope\ (?:this|that)\ helps|hope\ (?:this|that)\ helps
         |(?:please\ )?(?:let\ me\ know|feel\ free\ to\ ask)\b[^.!?]*
         |i(?:'|’)d\ be\ happy\ to\ help[^.!?]*
+        |gerne|natürlich|ich\ hoffe,?\ (?:das|dies)\ hilft(?:\ (?:ihnen|dir))?
+        |avec\ plaisir|bien\ sûr|j(?:'|’)espère\ que\ (?:cela|ça)\ (?:vous\ |t(?:'|’))?aide
+        |claro|por\ supuesto|con\ gusto|espero\ que\ (?:esto|esta\ información)
+          \ (?:te|le|les)\ (?:ayude|sirva)
         )\W*$""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -67,7 +71,8 @@ _BACK_REFERENCE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-# Words that talk about the answer rather than the world: a sentence made of
+# Words that talk about the answer rather than the world (and the German, French and
+# Spanish function words of a lead-in, which the English stopwords lack): a sentence made of
 # these and function words ("Here is a concise summary of the passage:") is a lead-in.
 # Compared as stems, so no word whose stem a content word shares ("important" and
 # "imports" are both "import").
@@ -77,6 +82,10 @@ _META = frozenset(
     summary summaries summarize summarized summarizing concise brief short overview key main
     point points include includes including following below passage passages highlight
     highlights takeaway takeaways breakdown outline recap here sure quick
+    zusammenfassung überblick wichtigsten punkte kurze résumé résumés aperçu principaux
+    resumen breve principales puntos clave
+    hier ist sind eine ein einer eines des der die das den dem voici voilà un une du de
+    le la les aquí tienes tiene está están hay una del el los las
     """.split()
 )
 # "Based on the provided passage, ..." says where the answer comes from, nothing more.
@@ -94,7 +103,10 @@ _LEAD_IN_OTHER_WORDS = 2
 _LEAD_IN = re.compile(
     r"^\W*(?:here\s+(?:is|are|'s|’s)|below\s+(?:is|are)|the\s+following|following\s+(?:is|are)"
     r"|key\s+(?:points|takeaways|findings|terms)|main\s+(?:points|takeaways|findings)"
-    r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary)\b",
+    r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary"
+    # German, French and Spanish: "Hier ist eine Zusammenfassung", "Voici un résumé",
+    # "Aquí tienes un resumen" (trial 48)
+    r"|hier\s+(?:ist|sind)|voici|voilà|aquí\s+(?:tienes|tiene|está|están|hay))\b",
     re.IGNORECASE,
 )
 # A list label standing alone: "1.", "(a)", "iv)".
