@@ -267,10 +267,11 @@ class StaticEmbedder(Embedder):
         """Per token id: 0 (no letter, or a special token), 1 (a piece holding letters)
         or :data:`_SINGLE_LETTER` (one letter of a spaced script), worked out once."""
         if self._kinds is None:
-            tokenizer = self.model().tokenizer
-            kinds = np.zeros(self.model().vectors.shape[0], dtype=np.int8)
-            for i in range(len(kinds)):
-                kinds[i] = _piece_kind(tokenizer.id_to_token(i))
+            model = self.model()
+            kinds = np.zeros(model.vectors.shape[0], dtype=np.int8)
+            for token, i in model.tokenizer.get_vocab().items():  # type: ignore[attr-defined]
+                if i < len(kinds):
+                    kinds[i] = _piece_kind(token)
             self._kinds = kinds
         return self._kinds
 
@@ -306,14 +307,14 @@ SPELLED_SHARE = 0.5
 _SINGLE_LETTER = 2
 
 
-def _piece_kind(token: str | None) -> int:
+def _piece_kind(token: str) -> int:
     """:meth:`StaticEmbedder._piece_kinds` of one vocabulary entry."""
-    if token is None or (token.startswith("[") and token.endswith("]")):
-        return 0
     piece = token[2:] if token.startswith("##") else token
-    if not any(c.isalpha() for c in piece):
+    if len(piece) == 1:
+        return _SINGLE_LETTER if piece.isalpha() and is_spaced_word_char(piece) else 0
+    if token.startswith("[") and token.endswith("]"):
         return 0
-    return _SINGLE_LETTER if len(piece) == 1 and is_spaced_word_char(piece) else 1
+    return 1 if any(c.isalpha() for c in piece) else 0
 
 
 # Texts whose token vectors are gathered and summed at a time: a few MB of gathered

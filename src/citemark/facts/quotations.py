@@ -6,20 +6,22 @@ of its words with the source, so the support stage scores it as a close paraphra
 and judged it supported; to a lawyer it is a misquotation, the error a reviewer most
 needs to see (trial 47). So each quotation of at least :data:`MIN_WORDS` words is
 looked for, word for word, in every source: its words in order with only spaces and
-punctuation between them, in any case. The usual alterations of legal quoting are
-allowed: an ellipsis ("...", "…", ". . .") or a bracketed insertion ("[the court]")
-may stand for any words, so each part between them is looked for alone; a bracketed
-letter ("[t]he", "[n]othing") is read as the letter; a title in quotation marks is
-no quotation (:func:`_is_title`). A quotation with a part that no source holds as
-written, while one holds a stretch of it (:func:`_altered`), becomes a fact of kind
-``quotation``, stated in no source, which caps the sentence at "partial"
-(``score.capping_kinds``).
+punctuation between them, in any case (both sides lower-cased). The usual
+alterations of legal quoting are allowed: an ellipsis ("...", "…", ". . .") or a
+bracketed insertion ("[the court]") may stand for any words, so each part between
+them is looked for alone; a bracketed letter ("[t]he", "[n]othing") is read as the
+letter; a title in quotation marks is no quotation (:func:`_is_title`). A quotation
+with a part that no source holds as written, while one holds a stretch of it
+(:func:`_altered`), becomes a fact of kind ``quotation``, stated in no source, which
+caps the sentence at "partial" (``score.capping_kinds``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import Protocol
 
 import regex
 
@@ -47,20 +49,38 @@ _ALTERED_LETTER = regex.compile(r"\[(\w)\]")
 _WORD = regex.compile(r"\w+")
 
 
-def misquotations(claim: str, sources: Sequence[str]) -> tuple[Fact, ...]:
-    """The quotations of ``claim`` that no text of ``sources`` holds word for word, as
-    facts with offsets into ``claim``, in order."""
-    if '"' not in claim and "“" not in claim and "„" not in claim and "«" not in claim:
+class _Lowered(Protocol):
+    @property
+    def lowered_texts(self) -> tuple[str, ...]: ...
+
+
+def has_quotation(claim: str) -> bool:
+    """Whether ``claim`` holds a double quotation mark at all (most sentences do not)."""
+    return '"' in claim or "“" in claim or "„" in claim or "«" in claim
+
+
+def misquotations(claim: str, sources: _Lowered | Sequence[str]) -> tuple[Fact, ...]:
+    """The quotations of ``claim`` that the sources hold altered (:func:`_altered`), as
+    facts with offsets into ``claim``, in order. ``sources`` are the source texts, or a
+    ``SourceIndex`` (whose lower-cased texts it keeps for every sentence)."""
+    if not has_quotation(claim):
         return ()
     out = []
+    lowered: tuple[str, ...] | None = None
     for start, end in _quotations(claim):
+        if lowered is None:
+            lowered = (
+                tuple(t.lower() for t in sources)
+                if isinstance(sources, Sequence)
+                else sources.lowered_texts
+            )
         quoted = claim[start:end]
-        if any(_altered(part, sources) for part in _parts(quoted)):
+        if any(_altered(part, lowered) for part in _parts(quoted)):
             out.append(Fact(KIND, quoted, " ".join(_WORD.findall(quoted.casefold())), start, end))
     return tuple(out)
 
 
-def _altered(words: tuple[str, ...], sources: Sequence[str]) -> bool:
+def _altered(words: tuple[str, ...], sources: tuple[str, ...]) -> bool:
     """Whether no source holds ``words`` as written while one holds a run of
     :data:`ANCHOR_WORDS` of them: the source's own wording, altered. A quotation no
     source holds any stretch of is left to the other checks: it may quote a text the
@@ -106,14 +126,14 @@ def _parts(quoted: str) -> list[tuple[str, ...]]:
     return [run for run in runs if len(run) >= MIN_PART_WORDS]
 
 
-def _held(words: tuple[str, ...], sources: Sequence[str]) -> bool:
-    """Whether some source writes ``words`` in order with only spaces and punctuation
-    between them (any case; a word is whole at both ends)."""
+def _held(words: tuple[str, ...], sources: tuple[str, ...]) -> bool:
+    """Whether some source (lower-cased) writes ``words`` in order with only spaces and
+    punctuation between them (a word is whole at both ends)."""
     pattern = _pattern(words)
     return any(pattern.search(text) for text in sources)
 
 
 @lru_cache(maxsize=4096)
-def _pattern(words: tuple[str, ...]) -> regex.Pattern[str]:
-    joined = r"[^\w]+".join(regex.escape(w) for w in words)
-    return regex.compile(rf"(?<!\w){joined}(?!\w)", regex.IGNORECASE | regex.V1)
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    joined = r"[^\w]+".join(re.escape(w.lower()) for w in words)
+    return re.compile(rf"(?<!\w){joined}(?!\w)")
