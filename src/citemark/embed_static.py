@@ -217,7 +217,9 @@ class StaticEmbedder(Embedder):
         super().__init__(cache_size)
         self._path = path
         self._chunk_ids: ChunkIds | None = None
-        self._kinds: np.ndarray | None = None
+        # Per token id, what spelled_out counts it as (0, 1 or _SINGLE_LETTER), worked
+        # out for the ids met: the whole vocabulary once cost 40-100 ms.
+        self._kind_of: dict[int, int] = {}
 
     @property
     def dim(self) -> int:
@@ -255,25 +257,19 @@ class StaticEmbedder(Embedder):
         asked = [n for n, text in enumerate(texts) if not text.isascii()]
         if not asked:
             return out
-        kinds = self._piece_kinds()
+        kind_of = self._kind_of
+        tokenizer = self.model().tokenizer
         for n, ids in zip(asked, self.token_ids([texts[n] for n in asked]), strict=True):
-            found = kinds[np.asarray(ids, dtype=np.int64)] if ids else kinds[:0]
-            letters = int(np.count_nonzero(found))
-            single = int(np.count_nonzero(found == _SINGLE_LETTER))
+            letters = single = 0
+            for i in ids:
+                kind = kind_of.get(i)
+                if kind is None:
+                    token = tokenizer.id_to_token(i)  # type: ignore[attr-defined]
+                    kind = kind_of[i] = _piece_kind(token or "")
+                letters += kind > 0
+                single += kind == _SINGLE_LETTER
             out[n] = letters >= SPELLED_MIN_PIECES and single > SPELLED_SHARE * letters
         return out
-
-    def _piece_kinds(self) -> np.ndarray:
-        """Per token id: 0 (no letter, or a special token), 1 (a piece holding letters)
-        or :data:`_SINGLE_LETTER` (one letter of a spaced script), worked out once."""
-        if self._kinds is None:
-            model = self.model()
-            kinds = np.zeros(model.vectors.shape[0], dtype=np.int8)
-            for token, i in model.tokenizer.get_vocab().items():  # type: ignore[attr-defined]
-                if i < len(kinds):
-                    kinds[i] = _piece_kind(token)
-            self._kinds = kinds
-        return self._kinds
 
     def _embed(self, model: StaticModel, texts: list[str]) -> np.ndarray:
         found = self.token_ids(texts)
@@ -308,7 +304,8 @@ _SINGLE_LETTER = 2
 
 
 def _piece_kind(token: str) -> int:
-    """:meth:`StaticEmbedder._piece_kinds` of one vocabulary entry."""
+    """What :meth:`StaticEmbedder.spelled_out` counts a vocabulary entry as: 0 (no letter,
+    or a special token), 1 (a piece holding letters) or :data:`_SINGLE_LETTER`."""
     piece = token[2:] if token.startswith("##") else token
     if len(piece) == 1:
         return _SINGLE_LETTER if piece.isalpha() and is_spaced_word_char(piece) else 0
