@@ -324,6 +324,10 @@ def test_misquotations_reads_the_usual_quotation_marks() -> None:
     (fact,) = misquotations("Er sagte „der Termin ist in sechzig Tagen“ heute.", sources)
     assert fact.text == "der Termin ist in sechzig Tagen"
     assert misquotations('He said "the term is sixty days" today.', sources)[0].kind == "quotation"
+    # A word is whole at both ends: "movant" is not held inside "nonmovant".
+    held_inside = ["the nonmovant is entitled to judgment as a matter of law"]
+    (inside,) = misquotations('It said "the movant is entitled to judgment" here.', held_inside)
+    assert inside.text == "the movant is entitled to judgment"
     # Guard: a quotation no source holds any stretch of is left to the other checks.
     assert misquotations('He said "we will never surrender our beaches" today.', sources) == ()
 

@@ -130,10 +130,23 @@ def _held(words: tuple[str, ...], sources: tuple[str, ...]) -> bool:
     """Whether some source (lower-cased) writes ``words`` in order with only spaces and
     punctuation between them (a word is whole at both ends)."""
     pattern = _pattern(words)
-    return any(pattern.search(text) for text in sources)
+    for text in sources:
+        found = pattern.search(text)
+        while found is not None:
+            start = found.start()
+            if start == 0 or not _WORD_CHAR.match(text, start - 1):
+                return True
+            found = pattern.search(text, start + 1)
+    return False
+
+
+_WORD_CHAR = re.compile(r"\w")
 
 
 @lru_cache(maxsize=4096)
 def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """The words' pattern, its start left to :func:`_held`: a pattern that opens with a
+    look-behind is tried at every offset (5 ms over W2's sources), one that opens with
+    a word is found by the engine's literal scan (0.3 ms)."""
     joined = r"[^\w]+".join(re.escape(w.lower()) for w in words)
-    return re.compile(rf"(?<!\w){joined}(?!\w)")
+    return re.compile(rf"{joined}(?!\w)")
