@@ -50,6 +50,10 @@ _PLAIN_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 # The same pattern as one group, for ``re.split``: the pieces alternate between the
 # text between tokens and a token, so their running lengths are the token offsets.
 _PLAIN_SPLIT = re.compile(f"({_PLAIN_TOKEN.pattern})")
+# The same on lower-cased ASCII text, where a word character is one of these: a plain
+# class the engine scans twice as fast as the negated one with CJK ranges (6.4 against
+# 12.5 ms over W2's 250,000 characters of sources).
+_ASCII_SPLIT = re.compile(r"([a-z0-9_]+)")
 # A letter of a script written without spaces (one pattern for every module that asks).
 UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
 # Invisible format characters that LLM output and pasted text carry (soft hyphen,
@@ -86,7 +90,7 @@ def tokenize(text: str) -> Tokens:
         ascii = text.isascii()
         # On ASCII text folding is lower-casing, which keeps every length and every
         # character's class: the lower-cased text splits into the tokens' keys.
-        pieces = _PLAIN_SPLIT.split(text.lower() if ascii else text)
+        pieces = _ASCII_SPLIT.split(text.lower()) if ascii else _PLAIN_SPLIT.split(text)
         if len(pieces) == 1:
             return Tokens((), (), ())
         bounds = list(accumulate(map(len, pieces)))
