@@ -384,7 +384,8 @@ def test_a_quote_holds_a_word_whole(answer: str, source: str, unquoted: str) -> 
     ],
 )
 def test_a_quote_takes_the_sign_of_its_figure(answer: str, source: str, quote: str) -> None:
-    """ "$<cite>2,400 per month" and "<cite>Late fees are 5</cite>%" left the sign out."""
+    """Quotes like "$<cite>2,400 per month" and "<cite>Late fees are 5</cite>%" left the
+    sign out."""
     report = align(answer, [{"id": "op", "text": source}], config=LEXICAL)
     assert [answer[b.start : b.end] for b in report.blocks] == [quote]
 
