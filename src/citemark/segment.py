@@ -645,9 +645,21 @@ def _continues(doc: Doc, starts: list[bool], term: int, start: int) -> bool:
         return True  # "am 31. Dezember 2021": a German or Nordic date
     if _numbers_next(doc, at):
         return False  # "... pays rent. 2. The landlord ...": the next item's number
-    if _DIGIT_LED_NAME.match(doc.text, doc[at].idx):
+    if word[0].isdigit() and _DIGIT_LED_NAME.match(_glued_from(doc, at)):
         return False  # "... for Acme. 3M Company guarantees ...": a name, not a number
     return doc[term].text == "." and _number_continues(doc[before].text, word)
+
+
+def _glued_from(doc: Doc, at: int, most: int = 4) -> str:
+    """The text of token ``at`` and of the tokens glued to it, up to ``most`` tokens
+    ("7-Eleven" is "7", "-", "Eleven"). Read token by token: ``doc.text`` joins the
+    whole doc, and asking it at every sentence start made long lines quadratic."""
+    parts = []
+    for k in range(at, min(len(doc), at + most)):
+        parts.append(doc[k].text)
+        if doc[k].whitespace_:
+            break
+    return "".join(parts)
 
 
 def _day_before_month(doc: Doc, before: int, term: int, word: str) -> bool:
