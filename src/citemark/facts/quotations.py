@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Protocol
 
 import regex
@@ -35,6 +36,10 @@ MIN_WORDS = 5
 # An altered quotation keeps a run of this many of its words as the source writes them
 # (fewer in a shorter part: all but one).
 ANCHOR_WORDS = 3
+# Bounds on the scans of the sources one sentence may ask for: its first this many
+# quotations are checked, and at most this many runs of each part are looked up.
+MAX_QUOTATIONS = 16
+MAX_ANCHORS = 32
 # A part of a quotation (between ellipses and insertions) this short is not looked for:
 # "[the court] held" leaves "held", which proves nothing alone.
 MIN_PART_WORDS = 2
@@ -67,7 +72,7 @@ def misquotations(claim: str, sources: _Lowered | Sequence[str]) -> tuple[Fact, 
         return ()
     out = []
     lowered: tuple[str, ...] | None = None
-    for start, end in _quotations(claim):
+    for start, end in islice(_quotations(claim), MAX_QUOTATIONS):
         if lowered is None:
             lowered = (
                 tuple(t.lower() for t in sources)
@@ -89,7 +94,10 @@ def _altered(words: tuple[str, ...], sources: tuple[str, ...]) -> bool:
     if _held(words, sources):
         return False
     size = min(ANCHOR_WORDS, len(words) - 1)
-    return any(_held(words[i : i + size], sources) for i in range(len(words) - size + 1))
+    starts = range(len(words) - size + 1)
+    # At most MAX_ANCHORS runs, spread over the quotation: each is a scan of the sources.
+    step = max(1, -(-len(starts) // MAX_ANCHORS))
+    return any(_held(words[i : i + size], sources) for i in starts[::step])
 
 
 def _quotations(claim: str) -> Iterator[tuple[int, int]]:
