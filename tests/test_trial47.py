@@ -499,3 +499,27 @@ def test_a_claim_in_another_language_is_still_a_claim(line: str) -> None:
     from citemark.claims import is_no_claim
 
     assert not is_no_claim(line)
+
+
+# ------------------------------------------------------------------- typographic variants
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "found"),
+    [
+        ("The landlord’s consent is required.", "landlord's consent", "landlord’s consent"),
+        ("The landlord's consent is required.", "landlord’s consent", "landlord's consent"),
+        ("The vote was 5–4 in favor.", "5-4", "5–4"),
+        ("Preis: ＡＢＣ１２３ heute", "ABC123", "ＡＢＣ１２３"),
+        ("Le mot «\u202foui\u202f» ici.", "« oui »", "«\u202foui\u202f»"),
+    ],
+)
+def test_phrase_mode_folds_typographic_variants(text: str, phrase: str, found: str) -> None:
+    """Curly apostrophes, dashes, no-break spaces and full-width forms: document mode's
+    tokens never held them, and phrase mode found nothing (trial 48)."""
+    start = text.index(found)
+    expected = [(start, start + len(found))]
+    assert [(m.start, m.end) for m in find_phrases_by_loop(text, {"S": [phrase]})] == expected
+    assert [(m.start, m.end) for m in PhraseMatcher({"S": [phrase]}).find(text)] == expected
+    reference = find_phrase_matches_reference(text, {"S": [phrase]})
+    assert [(m.start, m.end) for m in reference] == expected
