@@ -235,15 +235,16 @@ class PhraseMatcher:
         self._patterns = list(owners)
         self._longest = max(map(len, self._patterns), default=1)
         self._owners = [tuple(sorted(owners[p])) for p in self._patterns]
-        # Which edges of each pattern must not touch a word character (word level).
+        # Per pattern, at word level: which edges must not touch a word character, and
+        # whether it starts or ends with a digit (then checked for cutting a longer
+        # number, :func:`cuts_number`). One tuple, read once per raw hit.
         self._edges = [
-            (word_level and is_spaced_word_char(p[0]), word_level and is_spaced_word_char(p[-1]))
+            (
+                word_level and is_spaced_word_char(p[0]),
+                word_level and is_spaced_word_char(p[-1]),
+                word_level and (p[0].isdigit() or p[-1].isdigit()),
+            )
             for p in self._patterns
-        ]
-        # Which patterns start or end with a digit: at word level, those are checked
-        # for cutting a longer number (:func:`cuts_number`).
-        self._digit_edged = [
-            word_level and (p[0].isdigit() or p[-1].isdigit()) for p in self._patterns
         ]
         # A phrase is stripped before folding, but folding can still leave it starting
         # with LF or ending with CR ("\u064e\nb": the mark folds away): such a phrase
@@ -309,14 +310,13 @@ class PhraseMatcher:
         per raw hit, tens of thousands of times on a long text. Appends to ``hits``.
         """
         edges, owners, size, limit = self._edges, self._owners, len(text), self.max_matches
-        digit_edged = self._digit_edged
         for index, start, end in found:
-            left, right = edges[index]
+            left, right, digits = edges[index]
             if left and start > 0 and _plain_spaced(text[start - 1]):
                 continue
             if right and end < size and _plain_spaced(text[end]):
                 continue
-            if digit_edged[index] and cuts_number(text, start, end):
+            if digits and cuts_number(text, start, end):
                 continue
             ids = owners[index]
             if len(ids) == 1:
