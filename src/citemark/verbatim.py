@@ -18,7 +18,7 @@ import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import compress, repeat
 
@@ -193,17 +193,21 @@ def cuts_number(text: str, start: int, end: int) -> bool:
     digits continue outside it: "5%" is no word of "1.5%", nor "400 per month" of
     "$2,400 per month". A number is one word to a reader, as in document mode's quotes
     (:func:`whole_numbers`)."""
-    return (
-        start >= 2
-        and text[start].isdigit()
-        and text[start - 1] in ",."
-        and text[start - 2].isdigit()
-    ) or (
-        end + 1 < len(text)
-        and text[end - 1].isdigit()
-        and text[end] in ",."
-        and text[end + 1].isdigit()
+    return (text[start].isdigit() and _number_before(text, start)) or (
+        text[end - 1].isdigit() and _number_after(text, end)
     )
+
+
+def _number_before(text: str, start: int) -> bool:
+    """Whether digits ending before a "," or "." end just before ``start``: digits
+    starting at ``start`` continue a number there ("2,|400", "1.|5")."""
+    return start >= 2 and text[start - 1] in ",." and text[start - 2].isdigit()
+
+
+def _number_after(text: str, end: int) -> bool:
+    """Whether a "," or "." and more digits follow ``end``: digits ending at ``end``
+    are continued there ("2|,400", "1|.5")."""
+    return end + 1 < len(text) and text[end] in ",." and text[end + 1].isdigit()
 
 
 class PhraseMatcher:
@@ -752,11 +756,32 @@ def whole_numbers(
     keys = answer.keys  # the run's keys are the source's too
     if not (keys[i].isdigit() or keys[i + length - 1].isdigit()):
         return i, j, length  # most runs: words at both ends
+    return _trimmed(text, answer, source_text, source, i, j, length, _cut_after, _cut_before)
+
+
+# Whether token ``t`` of a text runs on past its end (after) or from before its start
+# (before), so that a quote may not end or start with it.
+_RunsOn = Callable[[str, Tokens, int], bool]
+
+
+def _trimmed(
+    text: str,
+    answer: Tokens,
+    source_text: str,
+    source: Tokens,
+    i: int,
+    j: int,
+    length: int,
+    after: _RunsOn,
+    before: _RunsOn,
+) -> tuple[int, int, int]:
+    """The run less its last tokens while ``after`` holds of one in either text, then
+    less its first tokens while ``before`` does."""
     while length and (
-        _cut_after(text, answer, i + length - 1) or _cut_after(source_text, source, j + length - 1)
+        after(text, answer, i + length - 1) or after(source_text, source, j + length - 1)
     ):
         length -= 1
-    while length and (_cut_before(text, answer, i) or _cut_before(source_text, source, j)):
+    while length and (before(text, answer, i) or before(source_text, source, j)):
         i, j, length = i + 1, j + 1, length - 1
     return i, j, length
 
@@ -825,14 +850,7 @@ def whole_words(
     the clitic of a possessive ("s prior written consent" of "landlord's"), or the scale
     word of a number ("million in damages" of "$15 million" against "$1.5 million"). Each
     was drawn as a quote of words the source does not say (trial 47)."""
-    while length and (
-        _joined_after(text, answer, i + length - 1)
-        or _joined_after(source_text, source, j + length - 1)
-    ):
-        length -= 1
-    while length and (_joined_before(text, answer, i) or _joined_before(source_text, source, j)):
-        i, j, length = i + 1, j + 1, length - 1
-    return i, j, length
+    return _trimmed(text, answer, source_text, source, i, j, length, _joined_after, _joined_before)
 
 
 # A number's scale words: "15 million" is one figure.
@@ -938,24 +956,12 @@ def _open_ends(text: str, start: int, end: int) -> tuple[bool, bool]:
 
 def _cut_after(text: str, tokens: Tokens, t: int) -> bool:
     """Whether token ``t`` is digits that a "," or "." and more digits continue."""
-    end = tokens.ends[t]
-    return (
-        tokens.keys[t].isdigit()
-        and end + 1 < len(text)
-        and text[end] in ",."
-        and text[end + 1].isdigit()
-    )
+    return tokens.keys[t].isdigit() and _number_after(text, tokens.ends[t])
 
 
 def _cut_before(text: str, tokens: Tokens, t: int) -> bool:
     """Whether token ``t`` is digits that continue a number after a "," or "."."""
-    start = tokens.starts[t]
-    return (
-        tokens.keys[t].isdigit()
-        and start >= 2
-        and text[start - 1] in ",."
-        and text[start - 2].isdigit()
-    )
+    return tokens.keys[t].isdigit() and _number_before(text, tokens.starts[t])
 
 
 def _shingles(keys: tuple[str, ...], k: int) -> Iterator[tuple[str, ...]]:
