@@ -40,16 +40,13 @@ _SPECIAL = {"\u0130": "i"}
 # dashes, no-break and thin spaces, and the full-width forms of ASCII (U+FF01-U+FF5E).
 # Document mode's tokens never held them; phrase mode missed "landlord’s consent" for
 # "landlord's consent", "5–4" for "5-4" and "ＡＢＣ１２３" for "ABC123" (trial 48).
-_TYPOGRAPHIC = {
-    **dict.fromkeys(map(ord, "\u2018\u2019\u201b\u2032"), "'"),
-    **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u2033"), '"'),
-    **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2212"), "-"),
-    **dict.fromkeys(map(ord, "\u00a0\u2007\u2009\u202f"), " "),
-    **{c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
+_REPLACE = {
+    **dict.fromkeys("\u2018\u2019\u201b\u2032", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u2033", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"),
+    **dict.fromkeys("\u00a0\u2007\u2009\u202f", " "),
+    **{chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)},
 }
-
-
-_REPLACE = {chr(c): to for c, to in _TYPOGRAPHIC.items()}
 
 
 def _typographic(folded: str, highs: set[str]) -> str:

@@ -90,12 +90,8 @@ def _align(
     claim_tokens = tokens if claimed is answer else tokenize(claimed)
     model = embedder if hybrid else None
     supports = find_support(index, claimed, spans, claim_tokens, blocks, cfg, model, deadline=limit)
-    own_judge = judge is None
+    words_judged = _words_judged(cfg, judge) if any(s.words_only for s in supports) else None
     judge = judge or LogisticJudge(cfg, cfg.mode)
-    # For the sentences judged on their words alone (Support.words_only): lexical
-    # mode's model and thresholds, and no word vectors.
-    words_cfg = cfg.with_(mode="lexical") if hybrid else cfg
-    words_judge = LogisticJudge(words_cfg, "lexical") if own_judge and hybrid else judge
     near = overlapping(spans, matches)
     # On plain text a sentence's tokens are the answer's tokens inside it (checked
     # per sentence), which spares tokenizing every sentence again.
@@ -108,7 +104,8 @@ def _align(
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
         own = slice_tokenized(claim_tokens, support.span) if plain else None
-        if support.words_only:
+        if words_judged is not None and support.words_only:
+            words_cfg, words_judge = words_judged
             result = _result(
                 index, answer, support, found, words_cfg, words_judge, own, None, claimed
             )
@@ -121,6 +118,14 @@ def _align(
         # own name the joined documents)
         blocks = merge(index.joined.as_given(matches))
     return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes, cfg.digest)
+
+
+def _words_judged(cfg: Config, judge: Judge | None) -> tuple[Config, Judge]:
+    """How a sentence judged on its words alone (``Support.words_only``) is judged:
+    with lexical mode's thresholds, and its model unless the caller gave a judge.
+    Made only for an answer that has such a sentence (a config copy costs ~50 µs)."""
+    words_cfg = cfg.with_(mode="lexical")
+    return words_cfg, judge or LogisticJudge(words_cfg, "lexical")
 
 
 def _notes(hybrid: bool, words_only: int) -> tuple[str, ...]:

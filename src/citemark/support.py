@@ -30,7 +30,7 @@ from .embed import Embedder, default_embedder
 from .embed_static import StaticEmbedder
 from .facts import Fact, FactCheck, FactConflict, check_facts, extract_facts, unsourced_facts
 from .facts.model import NUMERIC_KINDS
-from .facts.quotations import has_quotation, misquotations
+from .facts.quotations import misquotations
 from .index import SentenceVectors, SourceIndex
 from .tokens import Tokens, span_tokens, tokenize
 from .types import Block, Span
@@ -405,7 +405,7 @@ def _support(
     # scorer makes of its words (added after the features, which it leaves as they were).
     conflicts = checked.conflicts if checked else ()
     unsourced = nowhere if every else tuple(f for f in nowhere if f.kind in config.cap_facts)
-    misquoted = misquotations(sentence.text, index) if has_quotation(sentence.text) else ()
+    misquoted = misquotations(sentence.text, index)
     if misquoted:
         missing, unsourced = (*missing, *misquoted), (*unsourced, *misquoted)
     return Support(
