@@ -44,7 +44,7 @@ def _records(limit: int | None) -> Iterator[tuple[str, str, str, list, list | No
 
 def _workloads() -> Iterator[tuple[str, str, str, list, list | None]]:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from _common import w1, w2  # noqa: PLC0415
+    from _common import w1, w2
 
     for load in (w1(), w2()):
         sources = [{"id": doc_id, "text": text} for doc_id, text in load.sources]
@@ -85,18 +85,16 @@ def _run(args: tuple[str, list, frozenset[str]]) -> list[str]:
 def produce(out: Path, presets: Sequence[str], limit: int | None, jobs: int, ignore) -> None:
     items = [*_records(limit), *_workloads()]
     chunks = max(jobs * 8, 1)
-    tasks = [
-        (preset, items[i::chunks], ignore) for preset in presets for i in range(chunks)
-    ]
+    tasks = [(preset, items[i::chunks], ignore) for preset in presets for i in range(chunks)]
     with ProcessPoolExecutor(jobs) as pool, open(out, "w", encoding="utf-8") as handle:
         for lines in pool.map(_run, tasks):
             handle.writelines(line + "\n" for line in lines)
-    print(f"{out}: {sum(1 for _ in open(out, encoding='utf-8'))} reports hashed")
+    print(f"{out}: {len(out.read_text(encoding='utf-8').splitlines())} reports hashed")
 
 
 def compare(before: Path, after: Path) -> int:
     def read(path: Path) -> dict[tuple[str, ...], str]:
-        rows = (line.rstrip("\n").split("\t") for line in open(path, encoding="utf-8"))
+        rows = (line.split("\t") for line in path.read_text(encoding="utf-8").splitlines())
         return {tuple(r[:4]): r[4] for r in rows if r and r[0]}
 
     a, b = read(before), read(after)
