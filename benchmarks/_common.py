@@ -1,4 +1,4 @@
-"""Helpers shared by the benchmark scripts: CUAD text, timing, Markdown tables.
+"""Code shared by the benchmark scripts: CUAD text, timing, Markdown tables.
 
 The CUAD data is read-only and lives outside the repository (``CITEMARK_DATA`` or
 ``/work/shared/data``); nothing here copies it. Timings use

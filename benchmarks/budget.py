@@ -1,5 +1,5 @@
-"""What issue 9's speed goals leave for citemark's own work, beside what the parts the
-design requires cost on their own.
+"""What the speed goals beside Cite-Right leave for citemark's own work, beside what the
+parts the design requires cost on their own.
 
 The goals are ratios to Cite-Right's whole call (Rust core): a cold call no slower than
 it, a call with a prepared ``SourceIndex`` at least 5x faster. Some of that time goes to
@@ -9,7 +9,7 @@ library calls the design names and no rewrite of citemark's own code can avoid:
   around the answer's possible sentence ends; those windows are recorded, then timed
   through a bare ``spacy.blank("en")`` with its ``sentencizer`` and none of the legal
   rules, a pipeline that has not seen the answer: the least that spaCy's part costs;
-- the static model's vectors of the answer's sentences (issue 9's semantic stage);
+- the static model's vectors of the answer's sentences (the semantic stage);
 - on a cold call, the static model's vectors of every source sentence (retrieval by
   meaning needs them before it can rank anything).
 

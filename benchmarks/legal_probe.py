@@ -9,17 +9,17 @@ that says the same in a contract's words. Each pair is aligned on its own
 - contradictions caught as a conflict, and those at least kept from ``supported``;
 - consistent and restated claims given a conflict (false alarms), and their statuses.
 
-These pairs were written by hand while the fact rules were developed (stops 35 and 36),
-and rules were added for misses among them: the figures are a development probe that
-guards against regressions and shows what is still missed, not a held-out score.
-``--pairs`` reads another set from a JSON file ({contradictions, consistent,
-restatements}: lists of [claim, clause]); ``legal_pairs_stop37.json`` beside this file
-holds 100 / 30 / 40 pairs a helper wrote at stop 37 without sight of the rules (stop 37's
-rules were then written against its misses, so it too is a development set now).
+These pairs were written by hand beside the fact rules, and rules were added for misses
+among them: the figures are a development probe that guards against regressions and
+shows what is still missed, not a held-out score. ``--pairs`` reads another set from a
+JSON file ({contradictions, consistent, restatements}: lists of [claim, clause]);
+``legal_pairs_heldout.json`` beside this file holds 100 / 30 / 40 pairs written without
+sight of the rules (some rules were later written against its misses, so read its
+figures as a development set too).
 
     python benchmarks/legal_probe.py            # the table
     python benchmarks/legal_probe.py --rows     # and every pair
-    python benchmarks/legal_probe.py --pairs benchmarks/legal_pairs_stop37.json
+    python benchmarks/legal_probe.py --pairs benchmarks/legal_pairs_heldout.json
 """
 
 from __future__ import annotations

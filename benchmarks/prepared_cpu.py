@@ -2,9 +2,9 @@
 
 ``speed.py`` reports wall-clock medians, which other jobs on a shared machine move by
 2-3x between runs (and between rows of one run). This script times the same calls as
-its "prepared SourceIndex" rows and its Cite-Right row, in one process, round after
-round in turn, and reports CPU time per call (``time.process_time``): its minimum over
-the rounds and its median, and Cite-Right's time over citemark's for each.
+its "prepared SourceIndex" rows and its Cite-Right row, in one process, taking turns
+sample after sample, and reports CPU time per call (``time.process_time``): its minimum
+over the samples and its median, and Cite-Right's time over citemark's for each.
 
 Rows: Cite-Right 0.4.0 ``align_citations`` (as ``speed.py`` calls it), then for each
 preset a ``SourceIndex`` built once and ``align(answer, None, index=...)``. A call is
@@ -15,7 +15,7 @@ result, see the README).
 Run from the repository root::
 
     python benchmarks/prepared_cpu.py
-    OPENBLAS_NUM_THREADS=1 python benchmarks/prepared_cpu.py --rounds 12 --presets default
+    OPENBLAS_NUM_THREADS=1 python benchmarks/prepared_cpu.py --samples 12 --presets default
 """
 
 from __future__ import annotations
@@ -49,13 +49,13 @@ def _cpu_per_call(fn: Callable[[], object], calls: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--rounds", type=int, default=12, help="samples per row")
+    parser.add_argument("--samples", type=int, default=12, help="samples per row")
     parser.add_argument("--presets", default="default,lexical", help="comma-separated")
     args = parser.parse_args()
     presets = [p for p in args.presets.split(",") if p]
     print("## Prepared calls in CPU time beside Cite-Right\n")
     print(environment_header(("citemark", "cite-right", "numpy")))
-    print(f"- rounds: {args.rounds}; presets: {', '.join(presets)}\n")
+    print(f"- samples: {args.samples}; presets: {', '.join(presets)}\n")
     for preset in presets:
         align(WARM_UP_ANSWER, WARM_UP_SOURCES, config=preset)
     for w in (w1(), w2()):
@@ -66,7 +66,7 @@ def main() -> None:
         for fn in rows.values():
             fn()
         samples: dict[str, list[float]] = {name: [] for name in rows}
-        for _ in range(args.rounds):
+        for _ in range(args.samples):
             for name, fn in rows.items():
                 samples[name].append(_cpu_per_call(fn, CALLS[w.name]))
         base = samples["Cite-Right align_citations"]

@@ -3,7 +3,7 @@
 Each row feeds one long text through :class:`citemark.Streamer` in small chunks, as a
 model's tokens arrive, then aligns the whole text once; a stream that re-read what it
 had released, or re-segmented a long pending sentence per chunk, shows here as a
-stream far slower than ``align`` (it was at stop 39: see docs/history.md, stop 40).
+stream far slower than ``align`` (``tests/test_stream.py`` counts the characters read).
 The texts repeat one sentence; the source is one sentence of a lease. Run it with
 ``PYTHONPATH`` at another checkout's ``src`` to time that code.
 
