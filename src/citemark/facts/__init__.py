@@ -19,8 +19,20 @@ This module is the public face only. The work is in ``lexicon`` (word tables),
 
 from __future__ import annotations
 
-from .compare import check_facts, extract_facts, missing_facts, unsourced_facts
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 from .model import CONFLICT_KINDS, FACT_KINDS, Fact, FactCheck, FactConflict
+
+# The comparison is imported when first asked for: the records in ``model`` are what
+# config and the output records need, and they should not load every rule with them.
+__getattr__, __dir__ = lazy_names(
+    __name__,
+    dict.fromkeys(("check_facts", "extract_facts", "missing_facts", "unsourced_facts"), ".compare"),
+)
+
+if TYPE_CHECKING:
+    from .compare import check_facts, extract_facts, missing_facts, unsourced_facts
 
 __all__ = [
     "CONFLICT_KINDS",

@@ -1,0 +1,122 @@
+"""Things made on first use: compiled patterns and a package's public names.
+
+``import citemark`` should cost a program that only wants one function little more
+than a bare interpreter. Two things made it slow: a few hundred regular expressions
+compiled at import, most of which a given answer never reaches (a rule's pattern runs
+only when its trigger words occur), and package ``__init__`` modules that imported
+every stage to offer its names. :func:`lazy_pattern` defers the first and
+:func:`lazy_names` the second; neither changes what the code computes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+# The methods of a compiled pattern that the code calls. Each is a slot holding, once
+# the pattern is compiled, the compiled pattern's own bound method: a call then costs
+# what it costs on a pattern compiled at import.
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+
+class LazyPattern:
+    """A regular expression compiled the first time one of its methods is called.
+
+    ``pattern`` and ``flags`` are readable without compiling, so a larger pattern can
+    be written from a smaller one's source.
+    """
+
+    __slots__ = ("_compile", "_compiled", "flags", "pattern", *_METHODS)
+
+    def __init__(
+        self, pattern: str, flags: int = 0, compile: Callable[[str, int], Any] = re.compile
+    ) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compile = compile
+        self._compiled: Any = None
+        for name in _METHODS:
+            setattr(self, name, _FirstCall(self, name))
+
+    def compiled(self) -> Any:
+        """The compiled pattern (compiled now if it was not yet)."""
+        if self._compiled is None:
+            compiled = self._compile(self.pattern, self.flags)
+            for name in _METHODS:
+                setattr(self, name, getattr(compiled, name))
+            self._compiled = compiled
+        return self._compiled
+
+    @property
+    def groups(self) -> int:
+        return int(self.compiled().groups)
+
+    @property
+    def groupindex(self) -> Mapping[str, int]:
+        return cast(Mapping[str, int], self.compiled().groupindex)
+
+    def __repr__(self) -> str:
+        return f"lazy_pattern({self.pattern!r}, {self.flags!r})"
+
+
+class _FirstCall:
+    """A method of a :class:`LazyPattern` not compiled yet: compiles it, then calls."""
+
+    __slots__ = ("name", "owner")
+
+    def __init__(self, owner: LazyPattern, name: str) -> None:
+        self.owner = owner
+        self.name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.owner.compiled(), self.name)(*args, **kwargs)
+
+
+def lazy_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, compiled when first used.
+
+    Typed as the pattern it stands for: it answers every method the code calls on
+    one (``search``, ``match``, ``fullmatch``, ``finditer``, ``findall``, ``sub``,
+    ``subn``, ``split``) and ``pattern``, ``flags``, ``groups`` and ``groupindex``.
+    """
+    return cast("re.Pattern[str]", LazyPattern(pattern, flags))
+
+
+def lazy_regex(pattern: str, flags: int = 0) -> Any:
+    """:func:`lazy_pattern` for the third-party ``regex`` engine (``regex.compile``).
+
+    ``regex`` itself is imported on first use too: plain text never needs it.
+    """
+
+    def compile(source: str, flags: int) -> Any:
+        import regex
+
+        return regex.compile(source, flags=flags)
+
+    return LazyPattern(pattern, flags, compile)
+
+
+def lazy_names(
+    package: str, names: Mapping[str, str]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """A package's ``__getattr__`` and ``__dir__`` (PEP 562) that import the module
+    named in ``names`` (relative to ``package``) when one of its names is first read.
+
+    The name is then set on the package, so the import runs once.
+    """
+    package_module = importlib.import_module(package)
+
+    def __getattr__(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, package), name)
+        setattr(package_module, name, value)
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*vars(package_module), *names})
+
+    return __getattr__, __dir__
