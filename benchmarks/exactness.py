@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from _common import DATA_DIR, cuad_contracts, markdown_table
 
 from citemark.embed_static import ChunkIds, load_static
-from citemark.facts.compare import _numeric_indexes
+from citemark.facts.analysis import numeric_indexes
 from citemark.facts.quantities import numeric_words, scan_numeric
 from citemark.facts.text import Tok, tokens
 from citemark.segment import Segmenter
@@ -102,7 +102,7 @@ def compare_numeric_words(texts: Sequence[str]) -> tuple[int, int, float, float]
 
 def _numeric_scan(text: str, toks: list[Tok]) -> tuple[object, object]:
     found, _ = scan_numeric(text, toks)
-    return found, _numeric_indexes(toks, [p for _, p in found])
+    return found, numeric_indexes(toks, [p for _, p in found])
 
 
 def _timed(fn: Callable[[], object]) -> tuple[float, object]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from citemark.facts import (
     FACT_KINDS,
     Fact,
-    compare,
+    analysis,
     extract_facts,
     missing_facts,
     unsourced_facts,
@@ -547,7 +547,7 @@ def test_deterministic_across_calls_and_cache_clears() -> None:
     assert first  # the pair disagrees, so there is something to compare
     for _ in range(3):
         assert missing_facts(claim, evidence) == first
-    compare._analyse.cache_clear()
+    analysis.analyse.cache_clear()
     assert missing_facts(claim, evidence) == first
 
 

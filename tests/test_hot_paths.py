@@ -20,7 +20,7 @@ import citemark.index as index_module
 from citemark import SourceIndex, align, load_config
 from citemark.claims import alone_on_line
 from citemark.embed import default_embedder
-from citemark.facts.compare import _numeric_indexes
+from citemark.facts.analysis import numeric_indexes
 from citemark.facts.conflicts import _one_name_pattern, one_name
 from citemark.facts.quantities import numeric_words, scan_numeric
 from citemark.facts.text import Tok
@@ -275,11 +275,11 @@ def test_index_sentence_units_equal_content_units_of_each_sentence() -> None:
 
 def test_source_views_have_the_full_analysis_indexes() -> None:
     """Each whole-source view a look-up reads is the full analysis' index for it."""
-    from citemark.facts.compare import (
-        _analyse_uncached,
-        _names_view,
-        _numeric_view,
-        _polarity_view,
+    from citemark.facts.analysis import (
+        analyse_uncached,
+        names_view,
+        numeric_view,
+        polarity_view,
     )
 
     texts = [
@@ -293,25 +293,25 @@ def test_source_views_have_the_full_analysis_indexes() -> None:
         "",
     ]
     for text in texts:
-        full, numeric = _analyse_uncached(text), _numeric_view(text)
+        full, numeric = analyse_uncached(text), numeric_view(text)
         assert (numeric.quantities, numeric.times, numeric.dates) == (
             full.quantities,
             full.times,
             full.dates,
         )
-        assert _names_view(text).words == full.words
-        polarity = _polarity_view(text)
+        assert names_view(text).words == full.words
+        polarity = polarity_view(text)
         assert (polarity.neg_all, polarity.positive) == (full.neg_all, full.positive)
-    assert _numeric_view(texts[-3]).dates and _numeric_view(texts[-3]).quantities
+    assert numeric_view(texts[-3]).dates and numeric_view(texts[-3]).quantities
     # acronyms of the source's own names, hyphen parts, negated and positive stems
-    assert {"un", "boa", "coca", "cola"} <= _names_view(texts[-2]).words
-    assert _polarity_view(texts[-2]).neg_all and _polarity_view(texts[-2]).positive
+    assert {"un", "boa", "coca", "cola"} <= names_view(texts[-2]).words
+    assert polarity_view(texts[-2]).neg_all and polarity_view(texts[-2]).positive
 
 
 def _numeric_scan(text: str, toks: list[Tok]) -> tuple[object, object]:
     """The numeric facts and indexes of ``text`` read from ``toks``."""
     found, _ = scan_numeric(text, toks)
-    return found, _numeric_indexes(toks, [p for _, p in found])
+    return found, numeric_indexes(toks, [p for _, p in found])
 
 
 # Pieces that meet at every kind of token edge: number and month words alone, inside

@@ -3,7 +3,7 @@
 ``states_exception`` reads each text once and keeps the chains of exceptions a scan
 walks; ``states_exception_reference`` scans from the denial every time. Random texts of
 exception words, content words, "without"/"not" and clause marks hold them equal at
-every denial position and clause end, as do the clause helpers of ``facts.compare``.
+every denial position and clause end, as do the clause helpers of ``facts.polarity``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citemark.facts import compare
+from citemark.facts import polarity
 from citemark.facts.exceptions import (
     excepted_stems,
     excepted_stems_reference,
@@ -55,10 +55,10 @@ def test_the_memoised_reading_equals_the_plain_one(negated: str, said: str, data
 def test_the_clause_helpers_equal_their_regular_expressions(text: str, data) -> None:
     at = data.draw(st.integers(0, len(text)))
     mark = re.compile(r"[.;:!?\n]").search(text, at)
-    assert compare._clause_end(text, at) == (mark.start() if mark else len(text))
-    stop = compare._clause_end(text, at)
+    assert polarity._clause_end(text, at) == (mark.start() if mark else len(text))
+    stop = polarity._clause_end(text, at)
     found = re.compile(r"\bwithout\b", re.IGNORECASE).search(text, at, stop) is not None
-    assert compare._without_between(text, at, stop) == found
+    assert polarity._without_between(text, at, stop) == found
 
 
 def test_an_exception_the_passage_states_and_one_it_denies() -> None:

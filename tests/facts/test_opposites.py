@@ -527,12 +527,12 @@ temporary permanent partial full""".split()
     "word", [*PAIR_WORDS, "non-exclusive", "Nonrefundable", "unenforceable", "irrevocable"]
 )
 def test_the_quick_test_lets_every_pair_word_through(word: str) -> None:
-    from citemark.facts.compare import _analyse
+    from citemark.facts.analysis import analyse
     from citemark.facts.opposites import may_oppose
 
     text = f"The court {word} it."
-    assert may_oppose(text, _analyse(text).words)
-    assert not may_oppose("The court heard it.", _analyse("The court heard it.").words)
+    assert may_oppose(text, analyse(text).words)
+    assert not may_oppose("The court heard it.", analyse("The court heard it.").words)
 
 
 @pytest.mark.parametrize(
