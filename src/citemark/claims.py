@@ -19,13 +19,10 @@ from __future__ import annotations
 import re
 
 from .facts import extract_facts
+from .lexicon import CONTENT_STOPWORDS, NEGATIONS
 from .segment import LIST_MARKER
 from .tokens import Tokens, tokenize
-from .words import STOPWORDS, content_units, unit
-
-# Negations are content words for matching, but "They did not." alone still
-# asserts nothing a source could be checked against.
-_NEGATIONS = frozenset({"not", "no", "nor", "without"})
+from .words import content_units, unit
 
 # Sentences that are only courtesy: the whole sentence must match.
 _COURTESY = re.compile(
@@ -131,7 +128,9 @@ def is_no_claim(
     if tokens is None:
         tokens = tokenize(sentence)
     units = content_units(tokens)
-    if not set(units) - _NEGATIONS:
+    # Negations are content words for matching, but "They did not." alone still
+    # asserts nothing a source could be checked against.
+    if not set(units) - NEGATIONS:
         return True
     if _COURTESY.match(sentence) or _LIST_LABEL.match(sentence) or _DISCLAIMER.match(sentence):
         return True
@@ -160,7 +159,7 @@ def _is_heading(text: str, words: int) -> bool:
         return False
     if _HEADING_MARK.match(text):
         return True
-    capitals = [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() not in STOPWORDS]
+    capitals = [w for w in re.findall(r"[^\W\d_]+", text) if w.lower() not in CONTENT_STOPWORDS]
     return bool(capitals) and all(w[0].isupper() for w in capitals)
 
 

@@ -2,7 +2,8 @@
 
 Function words carry no evidence ("the", "of", "which"), and inflection should
 not hide a match ("pays" / "paid" / "paying"), so texts are compared on the
-Snowball stems of their content words. In scripts without spaces every Han or
+Snowball stems of their content words (the function words are
+:data:`citemark.lexicon.CONTENT_STOPWORDS`). In scripts without spaces every Han or
 Katakana character, or Thai (Lao, Khmer, Myanmar) grapheme cluster, is a unit;
 Hiragana, mostly particles and inflection, is not.
 """
@@ -16,23 +17,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from .lexicon import CONTENT_STOPWORDS
 from .tokens import UNSPACED_CHAR, Tokens
-
-STOPWORDS = frozenset(
-    """
-a about above after again against all also am an and any are aren't as at be because been
-before being below between both but by can could did do does doing down during each few for
-from further had has have having he her here hers herself him himself his how i if in into is
-it its itself just me more most my myself nor of off on once only or other our ours ourselves
-out over own same she should so some such than that the their theirs them themselves then there
-these they this those through to too under until up upon very was we were what when where which
-while who whom why will with would you your yours yourself yourselves s t d ll m re ve y
-its one ones may might must shall also however thus therefore although though yet still even
-etc e g ie eg via per within without among amongst whether either neither like well much many
-""".split()
-)
-# Negations are kept: "not" changes what a sentence claims.
-STOPWORDS = STOPWORDS - {"not", "no", "nor", "without"}
 
 # A Snowball stemmer keeps the word it works on in the object: two threads sharing
 # one (the HTTP service aligns requests in a threadpool) corrupt each other's
@@ -46,7 +32,7 @@ def unit(key: str) -> str | None:
     """The comparison unit of one folded token, or ``None`` for a function word."""
     if UNSPACED_CHAR.match(key):
         return None if _HIRAGANA.match(key) else key
-    if key in STOPWORDS or (len(key) == 1 and not key.isdigit()):
+    if key in CONTENT_STOPWORDS or (len(key) == 1 and not key.isdigit()):
         return None
     if key.isdigit():
         return key.lstrip("0") or "0"
