@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import GENERIC_HEADS
+from ..lexicon import GENERIC_HEADS
 from .model import Fact, FactConflict
 from .opposites import PARTY_OPPOSITES
 from .text import fold

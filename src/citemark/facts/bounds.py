@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from .lexicon import STOPWORDS
+from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .scope import act_before, clause_before, first_limit
 from .text import LETTERS, content_stems, sentence_around, stem

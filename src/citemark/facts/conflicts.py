@@ -28,7 +28,15 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from .lexicon import CURRENCIES, DESIGNATORS, GENERIC_HEADS, JURISDICTIONS, LINKERS, PARTS_OF, ROLES
+from ..lexicon import (
+    CURRENCIES,
+    DESIGNATORS,
+    GENERIC_HEADS,
+    JURISDICTIONS,
+    LINKERS,
+    PARTS_OF,
+    ROLES,
+)
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ, other_quarter
 from .opposites import PARTY_STEMS

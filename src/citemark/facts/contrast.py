@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from .lexicon import STOPWORDS
+from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import stem
 

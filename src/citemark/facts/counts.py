@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .lexicon import STOPWORDS
+from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .text import stem
 

@@ -21,7 +21,7 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
-from .lexicon import STOPWORDS
+from ..lexicon import STOPWORDS
 from .text import LETTERS, stem
 
 # What a denial to every party lets through: "Neither party may assign this Agreement,

@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..abbreviations import LEGAL_NAME_PARTS, NEVER_ENDS, STARTER
-from .lexicon import (
+from ..lexicon import (
     CASE_LINKS,
     CONNECTORS,
     DEMONYM_SUFFIXES,

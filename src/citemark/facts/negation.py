@@ -13,7 +13,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import (
+from ..lexicon import (
     ADVERBS,
     AUX,
     CLAUSE_BREAK,

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
-from .lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
+from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
 from .roles import PASSED_OVER, layout, passed_adverb, word_after, words_after

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .lexicon import (
+from ..lexicon import (
     MONTH_ABBR,
     MONTH_NAMES,
     MULTIPLIERS,

@@ -15,8 +15,7 @@ from dataclasses import replace
 
 import ahocorasick_rs
 
-from ..tokens import UNSPACED_CHAR
-from .lexicon import (
+from ..lexicon import (
     ABBR_SCALE,
     CUR_SYMBOL,
     CUR_WORD,
@@ -30,6 +29,7 @@ from .lexicon import (
     TIME_SYSTEM,
     UNIT_CANON,
 )
+from ..tokens import UNSPACED_CHAR
 from .model import DateKeys, Fact, Payload, Quantity
 from .patterns import (
     A_PERIOD,

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
+from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .negation import _gap_has_punct
 from .text import OWNER, Tok, stem, tokens
 

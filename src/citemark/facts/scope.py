@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from .lexicon import STOPWORDS
+from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .roles import subject_before
 from .text import LETTERS, content_stems, same_verb, stem

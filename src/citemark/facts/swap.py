@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .lexicon import STOPWORDS
+from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import same_verb
 

@@ -13,8 +13,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..lexicon import BARE_CONTRACTIONS, NEG_CUES, STOPWORDS
 from ..words import snowball
-from .lexicon import BARE_CONTRACTIONS, NEG_CUES, STOPWORDS
 
 _TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
