@@ -10,7 +10,7 @@ pass as support. Two narrow tests find them, narrow because answers reword freel
 the 2,638 labelled sentences of ``lfqa.jsonl``, ``wice.jsonl`` and ``wice_spans.jsonl``
 they change two statuses, both of sentences annotators call supported (an appended
 clause of words the document does not use, and a "speck" where the source has a
-"chunk"; stop 39, see docs/history.md):
+"chunk"):
 
 - **a swap**: the sentence lines up with a source sentence it quotes, token for token, in
   at least 60% of its tokens, and where one or two content words stand in
