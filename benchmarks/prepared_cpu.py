@@ -10,7 +10,7 @@ Rows: Cite-Right 0.4.0 ``align_citations`` (as ``speed.py`` calls it), then for 
 preset a ``SourceIndex`` built once and ``align(answer, None, index=...)``. A call is
 made once before timing (caches, vectors). BLAS runs with whatever thread count the
 environment gives; on a busy machine set ``OPENBLAS_NUM_THREADS=1`` (it changes no
-result, see the README).
+result, only how steady the timings are; see docs/speed.md).
 
 Run from the repository root::
 
