@@ -26,11 +26,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
-from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
+from ..lexicon import BE_FORMS, CLAUSE_BREAK, OPPOSED_PARTIES, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
 from .roles import PASSED_OVER, layout, passed_adverb, word_after, words_after
-from .text import OWNER, Tok, content_stems, owner, stem
+from .text import CLAUSE_END, OWNER, Tok, content_stems, owner, stem
 
 # Stems (Snowball, as ``stem`` gives them) of words whose pair says the other outcome.
 _PAIRS = (
@@ -146,44 +146,10 @@ def _event_slot(toks: Sequence[Tok], i: int) -> bool:
     return False
 
 
-# The two sides of a contract, as lower-case words with their plurals, not stems
-# (Snowball makes "employer" the verb "employ" and "mortgagee" the noun "mortgage"):
-# "The Licensee shall indemnify" is not "The Licensor shall indemnify".
-_PARTIES = (
-    "licensor licensee",
-    "lessor lessee",
-    "landlord tenant",
-    "employer employee",
-    "buyer seller",
-    "borrower lender",
-    "assignor assignee",
-    "grantor grantee",
-    "mortgagor mortgagee",
-    "franchisor franchisee",
-    "vendor purchaser",
-    "debtor creditor",
-    "supplier customer",
-    "contractor client",
-    "consultant client",
-    "payor payee",
-    "transferor transferee",
-    "indemnitor indemnitee",
-    "obligor obligee",
-    "pledgor pledgee",
-    "appellant appellee",
-    "petitioner respondent",
-    "insurer insured",
-    "owner contractor",
-    "company employee",
-    "company executive",
-    "provider customer",
-    "vendor customer",
-)
-
-
 def _party_opposites() -> dict[str, frozenset[str]]:
+    """Each side of a contract (and its plural) to the other side's forms."""
     out: dict[str, set[str]] = {}
-    for pair in _PARTIES:
+    for pair in OPPOSED_PARTIES:
         a, b = pair.split()
         for x, y in ((a, b), (b, a)):
             for form in (x, x + "s"):
@@ -673,14 +639,13 @@ def _party_statement(text: str, toks: Sequence[Tok], i: int) -> _Statement:
 
 
 _THINGS_REACH = 200  # characters after a party read for what its verb is done to
-_SENTENCE_END = re.compile(r"[.;:!?\n]")
 
 
 def _things(text: str, at: int, verb: str | None) -> frozenset[str]:
     """The content words after a party's verb to its sentence's end: what the act is done
     to, read across lists and asides ("all maintenance and repairs to the heating ...",
     "obtain and maintain, at its own expense, all permits")."""
-    stop = _SENTENCE_END.search(text, at, at + _THINGS_REACH)
+    stop = CLAUSE_END.search(text, at, at + _THINGS_REACH)
     found = content_stems(text[at : stop.start() if stop else at + _THINGS_REACH])
     return found - {verb} if verb else found
 

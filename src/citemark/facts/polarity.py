@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from ..lexicon import (
     AUX,
+    CONTRACT_PARTIES,
     STOPWORDS,
 )
 from .analysis import RELEASE_HINT, Analysis, analyse
@@ -26,7 +27,7 @@ from .model import Fact
 from .negation import Negation
 from .opposites import PARTY_OPPOSITES
 from .roles import layout, manner_adverb, subject_before, word_after, words_after
-from .text import Tok, content_stems, sentence_around, stem
+from .text import CLAUSE_END, Tok, content_stems, sentence_around, stem
 
 
 def negation_clashes(
@@ -55,8 +56,6 @@ def negation_clashes(
     return out
 
 
-# Where a clause ends, for reading a negation's reach within it.
-_CLAUSE_END = re.compile(r"[.;:!?\n]")
 _MODAL_WORDS = frozenset("may might must shall should can could will would cannot".split())
 _ACT_REACH = 10  # words read back from a negation for the act a modal states
 
@@ -89,7 +88,7 @@ def _act_before(text: str, at: int) -> str | None:
     i = bisect_left(shape.starts, at)
     toks = shape.toks
     for j in range(i - 1, max(-1, i - 1 - _ACT_REACH), -1):
-        if _CLAUSE_END.search(text, toks[j].end, toks[j + 1].start if j + 1 < i else at):
+        if CLAUSE_END.search(text, toks[j].end, toks[j + 1].start if j + 1 < i else at):
             return None
         if toks[j].lower in _MODAL_WORDS:
             for k in range(j + 1, i):
@@ -109,7 +108,7 @@ def _double_negated(text: str, n: Negation, negations: Sequence[Negation]) -> bo
         m is not n
         and not m.soft
         and m.fact.end <= n.fact.start
-        and not _CLAUSE_END.search(text, m.fact.end, n.fact.start)
+        and not CLAUSE_END.search(text, m.fact.end, n.fact.start)
         for m in negations
     )
 
@@ -351,7 +350,7 @@ _EXCEPT = re.compile(r"\b(?:except|unless|other\s+than|save)\b", re.IGNORECASE)
 
 def _clause_end(text: str, at: int) -> int:
     """Where the clause holding ``at`` ends: the next clause mark, or the text's end."""
-    marks = _positions(_CLAUSE_END, text)
+    marks = _positions(CLAUSE_END, text)
     i = bisect_left(marks, at)
     return marks[i] if i < len(marks) else len(text)
 
@@ -571,12 +570,8 @@ _COMPLEMENT_REACH = 3
 # "Neither party may assign" denies it to each side of the contract by name: "The Seller
 # may assign" is the same statement of one of them.
 _PARTY_HEAD = stem("party")
-# The sides a contract names besides the paired ones (``PARTY_OPPOSITES``): "The
-# Supplier", "the Company", "Distributor".
-_CONTRACT_PARTIES = """supplier customer company distributor contractor subcontractor
-    consultant client provider manufacturer reseller partner shareholder investor guarantor
-    owner agent principal publisher developer sponsor""".split()
-_PARTY_STEMS = frozenset(map(stem, (*PARTY_OPPOSITES, *_CONTRACT_PARTIES)))
+# The sides a contract names, paired (``PARTY_OPPOSITES``) or not ("The Supplier").
+_PARTY_STEMS = frozenset(map(stem, (*PARTY_OPPOSITES, *CONTRACT_PARTIES)))
 
 
 def _denied_subject(head: str, subject: str | None) -> bool:

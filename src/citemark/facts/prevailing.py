@@ -27,17 +27,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..lexicon import LITIGANTS
 from .model import Fact, FactConflict
 from .text import Hint
 
 # Role words a ruling may favour, each plural read as its singular.
-_SINGULAR = {
-    form: word
-    for word in """plaintiff defendant appellant appellee petitioner respondent insurer
-    insured claimant landlord tenant employer employee government state prosecution debtor
-    creditor buyer seller lessor lessee licensor licensee""".split()
-    for form in (word, word + "s")
-}
+_SINGULAR = {form: word for word in LITIGANTS for form in (word, word + "s")}
 _ROLE_WORDS = "|".join(sorted(_SINGULAR, key=len, reverse=True))
 # A party: an optional article, then a role word or up to four capitalised words.
 _PARTY = rf"(?:the\s+)?(?P<party>(?i:{_ROLE_WORDS})\b|[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){{0,3}})"

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .negation import _gap_has_punct
-from .text import OWNER, Tok, stem, tokens
+from .text import OWNER, WORD_OR_MARK, Tok, stem, tokens
 
 # Words that make a number an estimate: "about 500" does not contradict "498".
 HEDGES = frozenset(
@@ -427,14 +427,13 @@ PASSED_OVER = frozenset(
     can could do does did also then later subsequently ultimately thereafter unanimously
     again both remain remains remained become becomes became""".split()
 )
-_BACK_WORDS = re.compile(r"[^\W\d_]+|[^\w\s]")
 
 
 def subject_before(text: str, at: int, reach: int = 4) -> str | None:
     """The content word before ``at``, past auxiliaries and a few adverbs ("tenant" in
     "The tenant is allowed to"), as a stem; ``None`` where a stopword, punctuation or
     the text's start comes first: then no subject can be told."""
-    words = _BACK_WORDS.findall(text, max(0, at - 80), at)
+    words = WORD_OR_MARK.findall(text, max(0, at - 80), at)
     for word in reversed(words[-reach:]):
         low = word.lower()
         if not low[0].isalpha():

@@ -13,10 +13,11 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import BARE_CONTRACTIONS, NEG_CUES, STOPWORDS
 from ..words import snowball
 
-_TOKEN = re.compile(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_TOKEN = lazy_pattern(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
 class Tok:
@@ -111,8 +112,8 @@ def tokens(text: str) -> list[Tok]:
 
 
 # Characters an ASCII token is made of: a token never spans any other character.
-_TOKENISH = re.compile(r"[A-Za-z'.\-]*")
-_TOKENISH_TAIL = re.compile(r"[A-Za-z'.\-]*\Z")
+_TOKENISH = lazy_pattern(r"[A-Za-z'.\-]*")
+_TOKENISH_TAIL = lazy_pattern(r"[A-Za-z'.\-]*\Z")
 _LOOK_BACK = 64
 
 
@@ -191,10 +192,14 @@ def _verb_base(word: str) -> str:
 
 
 # A run of letters: a word without its digits, marks and apostrophes.
-LETTERS = re.compile(r"[^\W\d_]+")
-
-
-_SENTENCE_BREAK = re.compile(r"[.;!?\n]")
+LETTERS = lazy_pattern(r"[^\W\d_]+")
+# A run of letters or one mark of punctuation: the words of a gap and what breaks it.
+WORD_OR_MARK = lazy_pattern(r"[^\W\d_]+|[^\w\s]")
+# Where a clause ends for the rules that read one to its end: a sentence's end, a
+# semicolon, a colon or a new line. (``sentence_around`` reads past a colon: a
+# condition written after one is still the sentence's.)
+CLAUSE_END = lazy_pattern(r"[.;:!?\n]")
+_SENTENCE_BREAK = lazy_pattern(r"[.;!?\n]")
 
 
 def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
@@ -211,7 +216,7 @@ def content_stems(text: str) -> frozenset[str]:
 
 
 # The mark after an owner's name: "Party's", "Parties' ".
-OWNER = re.compile(r"['’](?:s\b|\s)")
+OWNER = lazy_pattern(r"['’](?:s\b|\s)")
 
 
 def owner(text: str, t: Tok) -> bool:

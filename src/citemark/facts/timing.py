@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .roles import subject_before
-from .text import LETTERS, stem
+from .text import LETTERS, WORD_OR_MARK, stem
 
 # The words whose time a claim may state as "immediately": a thing taking effect,
 # falling due or opening to someone ("Employees are eligible immediately" / "eligible
@@ -52,12 +52,11 @@ _REACH = 40
 _TIES = frozenset(
     "within after following on as of no not later than by upon the a period exactly in over".split()
 )
-_GAP = re.compile(r"[^\W\d_]+|[^\w\s]")
 
 
 def _ties(gap: str, ties: frozenset[str]) -> bool:
     """Whether only words of ``ties`` (and punctuation) stand in ``gap``."""
-    return all(w.lower() in ties for w in _GAP.findall(gap))
+    return all(w.lower() in ties for w in WORD_OR_MARK.findall(gap))
 
 
 def timing_conflicts(
