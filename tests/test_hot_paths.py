@@ -252,10 +252,8 @@ def test_fact_tokens_filled_in_place_equal_the_constructor() -> None:
     for _ in range(2):  # the second time every surface's traits come from the table
         fast = tokens(text)
         assert [
-            (t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.folded) for t in fast
-        ] == [
-            (t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.folded) for t in plain
-        ]
+            (t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.bare) for t in fast
+        ] == [(t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.bare) for t in plain]
     assert any(t.cue for t in plain) and any(t.cap for t in plain)
 
 

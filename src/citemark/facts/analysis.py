@@ -205,7 +205,7 @@ def _evidence_words(toks: list[Tok], names: Sequence[tuple[Fact, Payload]]) -> f
     """The folded words a text offers as evidence of names: each token's, each part
     of a hyphenated one, and the acronyms of the text's own names ("UN" is backed by
     "United Nations")."""
-    words = {t.folded for t in toks}
+    words = {t.bare for t in toks}
     words.update([part for w in words if "-" in w for part in w.split("-") if part])
     for _f, p in names:
         if isinstance(p, NameKey) and len(p.words) > 1:

@@ -31,7 +31,7 @@ from functools import lru_cache
 from ..lexicon import GENERIC_HEADS
 from .model import Fact, FactConflict
 from .opposites import PARTY_OPPOSITES
-from .text import fold
+from .text import bare_word
 
 # A party's name: capitalised words (initials, "&", an inner "of" or "and"), commas
 # before a legal suffix ("Beacon Industries, Inc.", "Wells Fargo Bank, N.A.").
@@ -261,7 +261,7 @@ def _introduced(text: str, start: int) -> bool:
 
 def _telling(name: str) -> frozenset[str]:
     """The folded words of a name that tell one party from another."""
-    return frozenset(w for w in map(fold, _TOKEN.findall(name)) if w and w not in _PLAIN)
+    return frozenset(w for w in map(bare_word, _TOKEN.findall(name)) if w and w not in _PLAIN)
 
 
 def _role_key(role: str) -> str:

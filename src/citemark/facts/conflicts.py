@@ -41,7 +41,7 @@ from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ, other_quarter
 from .opposites import PARTY_STEMS
 from .roles import Role, role_of, slot_of
-from .text import fold, sentence_around, stem
+from .text import bare_word, sentence_around, stem
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
@@ -304,7 +304,7 @@ _PLAIN_LINKERS = frozenset(("of", "the", "and"))
 
 def folded_words(text: str) -> frozenset[str]:
     """The folded words of ``text``, what a name's words are looked up in."""
-    return frozenset(map(fold, _WORD.findall(text)))
+    return frozenset(map(bare_word, _WORD.findall(text)))
 
 
 def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:

@@ -220,12 +220,12 @@ def _name_from_sequence(
     if len(seq) == 1:
         if first.lower in NON_NAMES or first.lower in ROLES or len(first.surface) < 2:
             return None
-        if starts_sentence and first.lower not in mid_caps and first.folded not in JURISDICTIONS:
+        if starts_sentence and first.lower not in mid_caps and first.bare not in JURISDICTIONS:
             return None  # "Tenants may..." - an ordinary word, capitalised by position
     # A hyphenated word is its parts, as evidence words are (``_evidence_words``):
     # "African-Americans" is the name "African Americans" written with a hyphen, not
     # a rival of it.
-    words = tuple(part for i in seq for part in toks[i].folded.split("-") if part)
+    words = tuple(part for i in seq for part in toks[i].bare.split("-") if part)
     if not any(w and w not in LINKERS for w in words):
         return None
     start, end = first.start, toks[seq[-1]].end

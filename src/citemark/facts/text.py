@@ -1,7 +1,7 @@
 """Tokens and word forms shared by the numeric, name, negation and comparison code.
 
 ``Tok`` works out once per word what the later stages ask of it (capitalised? a
-negation cue? a content word?). ``fold`` and ``stem`` are the forms that names
+negation cue? a content word?). ``bare_word`` and ``stem`` are the forms that names
 and negated words are compared by; both are memoised because the same words
 recur across passages.
 """
@@ -23,13 +23,13 @@ _TOKEN = lazy_pattern(r"(?:[A-Z]\.){2,}|[^\W\d_]+(?:['’-][^\W\d_]+)*")
 class Tok:
     """A word of the analysed text (a slotted class: tokens are made by the hundred)."""
 
-    __slots__ = ("cap", "content", "cue", "end", "folded", "lower", "start", "surface")
+    __slots__ = ("bare", "cap", "content", "cue", "end", "lower", "start", "surface")
 
     def __init__(self, start: int, end: int, surface: str) -> None:
         self.start = start
         self.end = end
         self.surface = surface
-        self.cap, self.lower, self.cue, self.content, self.folded = traits_of(surface)
+        self.cap, self.lower, self.cue, self.content, self.bare = traits_of(surface)
 
 
 # What a word's surface says of it, per distinct surface: passages repeat their words,
@@ -40,7 +40,7 @@ _TRAITS_SIZE = 65_536
 
 
 def traits_of(surface: str) -> _Traits:
-    """(capitalised, lower form, negation cue, content word, :func:`fold` form) of one word."""
+    """(capitalised, lower form, negation cue, content word, :func:`bare_word`) of one word."""
     low = surface.lower()
     # "Acme", "ACME", "iPhone"; not "acme"
     cap = surface[0].isupper() or (surface[0].islower() and low != surface)
@@ -49,7 +49,7 @@ def traits_of(surface: str) -> _Traits:
     if cue is None and (lower.endswith("n't") or lower in BARE_CONTRACTIONS):
         cue = "not"
     content = cue is None and len(lower) > 1 and lower not in STOPWORDS
-    return cap, lower, cue, content, fold(surface)
+    return cap, lower, cue, content, bare_word(surface)
 
 
 def clear_traits() -> None:
@@ -106,7 +106,7 @@ def tokens(text: str) -> list[Tok]:
         tok = _new_tok(Tok)
         tok.start, tok.end = m.span()
         tok.surface = surface = m.group()
-        tok.cap, tok.lower, tok.cue, tok.content, tok.folded = _word_traits(surface)
+        tok.cap, tok.lower, tok.cue, tok.content, tok.bare = _word_traits(surface)
         out.append(tok)
     return out
 
@@ -154,8 +154,14 @@ def _keep(kept: dict[int, Tok], text: str, m: re.Match[str]) -> None:
 
 
 @lru_cache(maxsize=65536)
-def fold(word: str) -> str:
-    """Case- and accent-insensitive form, possessive dropped: "Zürich's" -> "zurich"."""
+def bare_word(word: str) -> str:
+    """A word bare of case, accents, possessive and full stops: "Zürich's" -> "zurich",
+    "U.S." -> "us"; what two words of names are compared by.
+
+    Not :func:`citemark.fold.fold`, which folds a whole text for matching and keeps
+    every offset mappable (accents stay: "año" is not "ano"); here a word is only
+    compared, never mapped back, and a name's accent is often dropped in writing.
+    """
     w = word.casefold().replace("’", "'")
     if not w.isascii():
         w = "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
