@@ -79,7 +79,7 @@ def main() -> None:
     parser.add_argument("--minilm", action="store_true", help="also measure the MiniLM embedder")
     parser.add_argument("--sentences", type=int, default=2000)
     args = parser.parse_args()
-    from citemark.embed_static import MODEL_FILES, model_dir
+    from citemark.embed.static import MODEL_FILES, model_dir
 
     texts = sentences(args.sentences)
     size = sum((model_dir() / name).stat().st_size for name in MODEL_FILES)

@@ -30,10 +30,10 @@ from collections.abc import Callable, Iterator, Sequence
 
 from _common import DATA_DIR, cuad_contracts, markdown_table
 
-from citemark.embed_static import ChunkIds, load_static
+from citemark.embed.static import ChunkIds, load_static
 from citemark.facts.analysis import numeric_indexes
 from citemark.facts.quantities import numeric_words, scan_numeric
-from citemark.facts.text import Tok, tokens
+from citemark.facts.text import Tok, word_tokens
 from citemark.segment import Segmenter
 
 _BATCH = 2_000
@@ -94,7 +94,7 @@ def compare_numeric_words(texts: Sequence[str]) -> tuple[int, int, float, float]
     differ, fast_s, whole_s = 0, 0.0, 0.0
     for text in ascii_texts:
         fast_t, got = _timed(lambda t=text: _numeric_scan(t, numeric_words(t)))
-        whole_t, expected = _timed(lambda t=text: _numeric_scan(t, tokens(t)))
+        whole_t, expected = _timed(lambda t=text: _numeric_scan(t, word_tokens(t)))
         fast_s, whole_s = fast_s + fast_t, whole_s + whole_t
         differ += got != expected
     return differ, len(ascii_texts), fast_s, whole_s

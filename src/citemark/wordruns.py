@@ -8,7 +8,7 @@ in a short answer, and one set test tells most of those apart without a find:
   ``_`` (what ``re``'s ``\\w`` matches) outside the scripts written without spaces
   (``citemark.tokens.UNSPACED``: Han, Kana, Thai, Lao, Khmer, Myanmar), taken on
   folded text. A character of those scripts is a word of its own at word level
-  (:func:`citemark.verbatim.is_spaced_word_char`), so it separates runs as
+  (:func:`citemark.tokens.is_spaced_word_char`), so it separates runs as
   punctuation does; case folding maps each of them to itself.
 * An *inner* run of a phrase (one with a non-word character of the phrase on both
   sides) is a whole word run of any text the phrase occurs in: the characters

