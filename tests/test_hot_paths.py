@@ -24,7 +24,7 @@ from citemark.facts.analysis import numeric_indexes
 from citemark.facts.conflicts import _one_name_pattern, one_name
 from citemark.facts.quantities import numeric_words, scan_numeric
 from citemark.facts.text import Tok
-from citemark.facts.text import tokens as fact_tokens
+from citemark.facts.text import word_tokens as fact_tokens
 from citemark.spans import DEFAULT_SETTINGS, SpanSettings, _lexical, _prepare
 from citemark.support import _cosines, _dense, _windows
 from citemark.support import _prepare as prepare_sentence
@@ -242,7 +242,7 @@ def test_alone_on_line_reads_the_line_around_the_sentence() -> None:
 
 
 def test_fact_tokens_filled_in_place_equal_the_constructor() -> None:
-    from citemark.facts.text import _TOKEN, Tok, tokens
+    from citemark.facts.text import _TOKEN, Tok, word_tokens
 
     text = (
         "The Tenant shan't sublet; ACME Corp. and iPhone users can’t. U.S. law doesn't "
@@ -250,7 +250,7 @@ def test_fact_tokens_filled_in_place_equal_the_constructor() -> None:
     )
     plain = [Tok(*m.span(), m.group()) for m in _TOKEN.finditer(text)]
     for _ in range(2):  # the second time every surface's traits come from the table
-        fast = tokens(text)
+        fast = word_tokens(text)
         assert [
             (t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.bare) for t in fast
         ] == [(t.start, t.end, t.surface, t.cap, t.lower, t.cue, t.content, t.bare) for t in plain]
@@ -314,7 +314,7 @@ def _numeric_scan(text: str, toks: list[Tok]) -> tuple[object, object]:
 
 # Pieces that meet at every kind of token edge: number and month words alone, inside
 # and around other words, hyphenated and possessive, dotted capitals, "a" before a
-# scale, digits and amounts, and letter runs longer than the look-back of tokens_at.
+# scale, digits and amounts, and letter runs longer than the look-back of word_tokens_at.
 _NUMERIC_PIECES = st.sampled_from(
     [
         "one",

@@ -13,7 +13,8 @@ cluster boundaries.
 
 The conflict rules read words otherwise (:func:`citemark.facts.text.word_tokens`:
 English words with their apostrophes, hyphens and initialisms, no digits); the two
-are kept apart because each stage's comparisons were measured on its own.
+are kept apart because each stage is tuned to its own, and one tokenizer for both
+would change what the other stage finds.
 """
 
 from __future__ import annotations

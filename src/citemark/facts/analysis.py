@@ -32,7 +32,7 @@ from .model import (
 from .names import initialisms, name_present, scan_names
 from .negation import Negation, _gap_has_punct, asserter, scan_negations, unless_scopes
 from .quantities import numeric_words, scan_numeric
-from .text import Tok, stem, tokens
+from .text import Tok, stem, word_tokens
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ _ENABLERS = frozenset(
 
 
 def analyse_uncached(text: str) -> Analysis:
-    toks = tokens(text)
+    toks = word_tokens(text)
     numeric, spans = scan_numeric(text, toks)
     names = scan_names(text, toks, spans)
     negs = scan_negations(text, toks)
@@ -305,7 +305,7 @@ def numeric_view(text: str) -> Analysis:
     kinds is looked up in every source (the scorer weighs one stated nowhere apart),
     so a first call reads each source this way once. In ASCII text only the words
     the scan reads are tokenized (:func:`numeric_words`); the result is the same."""
-    toks = numeric_words(text) if text.isascii() else tokens(text)
+    toks = numeric_words(text) if text.isascii() else word_tokens(text)
     numeric, _ = scan_numeric(text, toks)
     quantities, times, dates = numeric_indexes(toks, [p for _, p in numeric])
     return Analysis(
@@ -319,7 +319,7 @@ def names_view(text: str) -> Analysis:
     of its own names ("UN" is backed by "United Nations"): the ``words`` of the full
     analysis, without the negation scan and assertions a name test never reads (the
     name scan skips what the numeric scan consumed, so that runs too)."""
-    toks = tokens(text)
+    toks = word_tokens(text)
     _, spans = scan_numeric(text, toks)
     words = _evidence_words(toks, scan_names(text, toks, spans))
     return Analysis(facts=(), payloads=(), negations=(), words=words)
@@ -329,7 +329,7 @@ def names_view(text: str) -> Analysis:
 def polarity_view(text: str) -> Analysis:
     """The stems a whole source negates and states positively (``neg_all`` and
     ``positive`` of the full analysis), for the look-up of a claim's negation."""
-    toks = tokens(text)
+    toks = word_tokens(text)
     scoped = {j for n in scan_negations(text, toks) for j in n.scope} | unless_scopes(text, toks)
     positive = {stem(t.lower) for i, t in enumerate(toks) if t.content and i not in scoped}
     return Analysis(

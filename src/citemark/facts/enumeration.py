@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .text import stem, tokens
+from .text import stem, word_tokens
 
 _CLAUSES = re.compile(r"[.;!?()\[\]\n]+")
 _COORD = re.compile(r"\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+", re.IGNORECASE)
@@ -28,7 +28,7 @@ def _lists(evidence: str) -> tuple[tuple[int, frozenset[str]], ...]:
         coords = list(_COORD.finditer(clause))
         if not coords:
             continue
-        stems = frozenset(stem(t.lower) for t in tokens(clause))
+        stems = frozenset(stem(t.lower) for t in word_tokens(clause))
         for m in coords:
             chunks = clause[: m.start()].split(",")
             count = 1  # the item after the coordinator

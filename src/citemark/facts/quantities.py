@@ -49,7 +49,7 @@ from .patterns import (
     TRIGGER_WORDS,
     YEAR_ONLY,
 )
-from .text import Tok, tokens, tokens_at
+from .text import Tok, word_tokens, word_tokens_at
 
 
 def _fmt(x: float) -> str:
@@ -458,7 +458,7 @@ def _multiplier_fact(m: re.Match[str]) -> tuple[str, str, Payload]:
 
 # The words whose tokens the numeric scan reads (``_triggers``: number and month words,
 # currency codes, a hyphenated word led by one; the ordinal index: ordinal words),
-# found at once in a whole source so that only they are tokenized (``text.tokens_at``).
+# found at once in a whole source so that only they are tokenized (``text.word_tokens_at``).
 _WORD_FINDER = ahocorasick_rs.AhoCorasick(
     sorted({*TRIGGER_WORDS, *ORD_WORDS}), matchkind=ahocorasick_rs.MATCHKIND_LEFTMOST_LONGEST
 )
@@ -477,7 +477,7 @@ def numeric_words(text: str) -> list[Tok]:
     ]
     starts.extend(m.start() for m in _LONE_A.finditer(text))
     starts.sort()
-    return tokens_at(text, starts)
+    return word_tokens_at(text, starts)
 
 
 def _triggers(text: str, toks: list[Tok]) -> list[tuple[int, str]]:
@@ -572,7 +572,7 @@ def scan_numeric(
     if not text.isascii():
         masked = UNSPACED_CHAR.sub(" ", text)
         if masked != text:
-            facts, spans = _scan_numeric(masked, tokens(masked))
+            facts, spans = _scan_numeric(masked, word_tokens(masked))
             return [(replace(f, text=text[f.start : f.end]), p) for f, p in facts], spans
     return _scan_numeric(text, toks)
 

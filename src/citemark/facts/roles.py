@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .negation import _gap_has_punct
-from .text import OWNER, WORD_OR_MARK, Tok, stem, tokens
+from .text import OWNER, WORD_OR_MARK, Tok, stem, word_tokens
 
 # Words that make a number an estimate: "about 500" does not contradict "498".
 HEDGES = frozenset(
@@ -71,7 +71,7 @@ class _Layout:
 
 @lru_cache(maxsize=4096)
 def layout(text: str) -> _Layout:
-    toks = tuple(tokens(text))
+    toks = tuple(word_tokens(text))
     return _Layout(toks, tuple(t.start for t in toks))
 
 

@@ -4,6 +4,14 @@
 negation cue? a content word?). ``bare_word`` and ``stem`` are the forms that names
 and negated words are compared by; both are memoised because the same words
 recur across passages.
+
+:func:`word_tokens` is not :func:`citemark.tokens.tokenize`, and the difference is
+the point. ``tokenize`` cuts a text into runs of word characters (digits, marks and
+every script included) with folded keys, the units that verbatim matching and
+support compare. The rules read English words as a reader does: a word keeps its
+apostrophe and hyphen ("shan't", "O'Brien-Smith"), an initialism its full stops
+("U.S."), digits are no word (the numeric scan reads them), and each word carries
+what the rules ask of it.
 """
 
 from __future__ import annotations
@@ -98,7 +106,7 @@ class Hint:
 _new_tok = object.__new__
 
 
-def tokens(text: str) -> list[Tok]:
+def word_tokens(text: str) -> list[Tok]:
     """The words of ``text``; each :class:`Tok` filled in place (what ``Tok(start, end,
     surface)`` gives) to spare a Python call per word."""
     out = []
@@ -117,7 +125,7 @@ _TOKENISH_TAIL = lazy_pattern(r"[A-Za-z'.\-]*\Z")
 _LOOK_BACK = 64
 
 
-def tokens_at(text: str, starts: Iterable[int]) -> list[Tok]:
+def word_tokens_at(text: str, starts: Iterable[int]) -> list[Tok]:
     """The tokens of ASCII ``text`` that hold or follow a position of ``starts``
     (ascending) within its run of token characters, each with the token after it, in
     text order: what :func:`tokens` gives there.
