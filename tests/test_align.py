@@ -9,10 +9,12 @@ from __future__ import annotations
 import gc
 import json
 import os
+import pickle
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +27,8 @@ from citemark import (
     align,
     load_config,
 )
+from citemark.embed import default_embedder
+from citemark.words import unit
 
 LEASE = (
     "RESIDENTIAL LEASE. The term of this Lease is one (1) year, beginning on March 1, 2024. "
@@ -437,3 +441,52 @@ def test_a_period_said_in_latin_is_the_period_in_english(claim: str, passage: st
     assert "day" in content_units(tokenize("a per diem paid daily"))
     report = citemark.align(claim, [{"id": "note", "text": passage}])
     assert report.sentences[0].status == "supported"
+
+
+# The lexical preset itself; LEXICAL above is the default preset read without the model.
+LEXICAL_PRESET = load_config("lexical")
+
+
+# --- citations of a contradicting passage -------------------------------------------------
+
+
+def test_a_contradicted_passage_is_cited_whatever_its_score() -> None:
+    """In lexical mode too, the passage that contradicts the claim is cited whatever its
+    score, so the reviewer can open the evidence, and only "$3,000" is unsupported."""
+    source = (
+        "The term of this Lease is one (1) year. Monthly rent is $2,400, due on the first "
+        "day of each month."
+    )
+    result = align("Rent is $3,000.", [{"id": "lease", "text": source}], config=LEXICAL_PRESET)
+    sentence = result.sentences[0]
+    assert [(c.text, c.evidence) for c in sentence.conflicts] == [("$3,000", "$2,400")]
+    assert [c.evidence for c in sentence.citations] == [
+        "Monthly rent is $2,400, due on the first day of each month."
+    ]
+    assert [result.answer[s.start : s.end] for s in sentence.unsupported_spans] == ["$3,000"]
+
+
+# --- an index in a process pool, and the memo tables --------------------------------------
+
+
+def test_a_used_hybrid_index_pickles(example: dict[str, Any]) -> None:
+    """Once used, an index of the default preset pickles for a process pool, as a lexical
+    one does, though it holds an embedder (and its lock)."""
+    index = SourceIndex(example["sources"], "default")
+    before = align(example["answer"], None, index=index).to_dict()
+    again = pickle.loads(pickle.dumps(index))
+    assert align(example["answer"], None, index=again).to_dict() == before
+
+
+def test_clear_caches_empties_the_memo_tables_and_changes_nothing(
+    example: dict[str, Any],
+) -> None:
+    """A worker aligning new texts grows about 20 KB a call up to the tables' bounds;
+    ``clear_caches`` empties them, and the next report is the same."""
+    before = align(example["answer"], example["sources"]).to_dict()
+    assert unit.cache_info().currsize > 0
+    assert default_embedder("static")._cache
+    assert citemark.clear_caches() > 10
+    assert unit.cache_info().currsize == 0
+    assert not default_embedder("static")._cache
+    assert align(example["answer"], example["sources"]).to_dict() == before

@@ -473,3 +473,15 @@ def test_serve_on_a_busy_port_is_one_line_and_exit_2(cli: Any, lexical_preset: P
     error = one_line_error(result)
     assert error == f"Error: cannot listen on 127.0.0.1:{port}: address already in use"
     assert result.stdout == "" and "review page" not in result.stderr
+
+
+def test_check_refuses_a_nan_coverage_gate(tmp_path: Any, cli: Any) -> None:
+    """`--min-coverage nan` is refused: NaN passes a range check, and a gate of NaN never
+    fails."""
+    answer = tmp_path / "answer.txt"
+    answer.write_text("Pets are allowed in the garden.\n")
+    sources = tmp_path / "sources.json"
+    sources.write_text('[{"id": "a", "text": "The rent is due monthly."}]')
+    run = cli("check", "--sources", str(sources), "--config", "lexical", "--fail-on", "none",
+              "--min-coverage", "nan", str(answer))  # fmt: skip
+    assert run.returncode == 2 and "--min-coverage" in run.stderr and "nan" in run.stderr

@@ -392,3 +392,57 @@ def test_a_large_batch_embeds_each_text_as_it_would_alone() -> None:
     together = embedder.encode_uncached(texts)
     alone = np.vstack([embedder.encode_uncached([text]) for text in texts])
     assert np.array_equal(together, alone)
+
+
+# --- scripts the static model spells out letter by letter ---------------------------------
+
+
+UNRELATED = [
+    ("Луна вращается вокруг Земли.", "В компании работает 300 сотрудников в Москве."),
+    ("القمر يدور حول الأرض.", "تعمل الشركة 300 موظف في موسكو."),
+    ("चंद्रमा पृथ्वी की परिक्रमा करता है।", "कंपनी में मास्को में 300 कर्मचारी काम करते हैं।"),
+    ("הירח מקיף את כדור הארץ.", "בחברה עובדים 300 עובדים במוסקבה."),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), UNRELATED)
+def test_an_unrelated_sentence_in_a_spelled_out_script_is_not_cited(
+    answer: str, source: str
+) -> None:
+    """The static model reads Cyrillic, Arabic, Devanagari and Hebrew letter by letter, so
+    unrelated sentences score cosine 0.92-0.98: the cosine is left out, nothing is cited,
+    and a note tells the user that the language is not covered."""
+    report = align(answer, [{"id": "S", "text": source}])
+    (only,) = report.sentences
+    assert only.citations == ()
+    assert only.status == "unsupported"
+    assert "cosine" not in only.features
+    assert any("letter by letter" in note for note in report.notes)
+
+
+def test_a_spelled_out_sentence_is_judged_on_its_words() -> None:
+    """The words still support a sentence that repeats its source's."""
+    source = "В компании работает 300 сотрудников в Москве."
+    report = align("В компании трудятся 300 сотрудников в Москве.", [{"id": "S", "text": source}])
+    (only,) = report.sentences
+    assert only.status in ("supported", "partial")
+    assert [c.source_id for c in only.citations][:1] == ["S"]
+
+
+def test_english_and_latin_script_sentences_are_read_by_the_model() -> None:
+    """The model's own languages keep their cosine and no note is added."""
+    from citemark.embed import default_embedder
+
+    reader = default_embedder("static")
+    texts = [
+        "The tenant shall pay rent of $2,400 per month.",
+        "Der Mieter zahlt monatlich 2.400 Euro Miete.",
+        "Księżyc krąży wokół Ziemi.",
+        "I am a cat.",
+        "月は地球の周りを回っている。",
+    ]
+    assert reader.spelled_out(texts) == [False] * len(texts)  # type: ignore[attr-defined]
+    assert reader.spelled_out([a for a, _ in UNRELATED]) == [True] * len(UNRELATED)  # type: ignore[attr-defined]
+    report = align(texts[0], [{"id": "S", "text": "The tenant pays $2,400 each month."}])
+    assert report.notes == ()
+    assert "cosine" in report.sentences[0].features

@@ -7,15 +7,27 @@ fill in), and end to end where the pipeline already produces the input.
 from __future__ import annotations
 
 import html
+import json
 import re
+import typing
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import citemark
-from citemark import Conflict, InputError, Report, SentenceResult, align, load_config, parse_tagged
+from citemark import (
+    Conflict,
+    InputError,
+    Report,
+    SentenceResult,
+    SpanDict,
+    align,
+    load_config,
+    parse_tagged,
+)
 from citemark.render import Mark, render_html, render_tagged
 from citemark.types import Block, Span
 
@@ -386,3 +398,91 @@ def test_a_quoted_look_alike_reads_back_as_the_whole_text_has_it() -> None:
     parsed = parse_tagged(render_tagged(text, marks))
     assert parsed.text == text
     assert list(parsed.marks) == marks
+
+
+# The lexical preset itself; LEXICAL above is the default preset read without the model.
+LEXICAL_PRESET = load_config("lexical")
+
+
+# --- a gate on unsourced facts ------------------------------------------------------------
+
+
+def test_an_invented_amount_fails_a_gate_that_asks_for_it(cli: Any, tmp_path: Any) -> None:
+    """ "Late payments incur a late fee of $500 ..." where no source states $500 is
+    `partial` (the fact cap), so the default gate passes it; `unsourced` fails it, in the
+    library, the CLI and the report's dict alike. The default stays unsupported and
+    conflict."""
+    source = (
+        "5. Payment. Customer shall pay each invoice within forty-five (45) days of receipt. "
+        "Late payments shall bear interest at the rate of 1.5% per month."
+    )
+    answer = "Late payments incur a late fee of $500 and interest at 1.5% per month."
+    sources = [{"id": "msa", "text": source}]
+    report = align(answer, sources, config=LEXICAL_PRESET)
+    assert report.sentences[0].status == "partial"
+    assert not report.failures()
+    (failure,) = report.failures(fail_on={"unsupported", "conflict", "unsourced"})
+    assert failure.reasons == ("unsourced",)
+    assert [(f.kind, f.text) for f in failure.unsourced] == [("amount", "$500")]
+    assert failure.describe() == "sentence 1 (in no source: amount '$500')"
+    data = report.to_dict(fail_on="unsupported,unsourced")
+    assert data["passed"] is False and data["failures"][0]["unsourced"][0]["text"] == "$500"
+    files = tmp_path / "sources.json", tmp_path / "answer.txt"
+    files[0].write_text(json.dumps(sources), "utf-8")
+    files[1].write_text(answer, "utf-8")
+    base = ["check", "--sources", str(files[0]), "--config", "lexical"]
+    assert cli(*base, str(files[1])).returncode == 0
+    strict = cli(*base, "--fail-on", "unsupported,conflict,unsourced", str(files[1]))
+    assert strict.returncode == 1
+    assert "FAIL: sentence 1 (in no source: amount '$500')" in strict.stdout
+
+
+# --- the HTML page: titles and direction controls -----------------------------------------
+
+
+def test_a_conflict_title_gives_the_source_value_as_written() -> None:
+    """The HTML title gives the value as the source writes it, not as a Python repr
+    (where a line break shows as a literal \\n and the quotes change with the value)."""
+    source = [{"id": "lease", "text": "The term of this Lease is one (1)\nyear."}]
+    page = align("The lease term is two years.", source, config=LEXICAL_PRESET).html()
+    assert 'title="source lease says “one (1) year”"' in page
+
+
+# --- the report as data: JSON and types ---------------------------------------------------
+
+
+def test_a_report_dict_reads_back_from_json_as_it_was(example: dict[str, Any]) -> None:
+    """A failure's ``unsourced`` is a list, so a row stored as JSON equals a fresh one."""
+    report = align(example["answer"], example["sources"], config="lexical")
+    data = report.to_dict(fail_on="unsupported,conflict,partial,unsourced")
+    assert data["failures"]  # the example has failing sentences
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_spans_are_typed_and_facts_exported() -> None:
+    """``Report.spans()`` returns typed dicts, so slicing the answer by a span needs no cast
+    under ``mypy --strict``; ``Fact`` is exported."""
+    hints = typing.get_type_hints(Report.spans)
+    assert hints["return"] == list[SpanDict]
+    assert typing.get_type_hints(SpanDict) == {
+        "start": int,
+        "end": int,
+        "ids": list[str],
+        "kind": typing.Literal["verbatim", "paraphrase"],
+    }
+    assert "Fact" in citemark.__all__ and citemark.Fact.__name__ == "Fact"
+
+
+def test_each_direction_control_is_fenced_off_in_the_html() -> None:
+    """Direction controls in the answer could show a quote of "500 ... 900" as "900 ...
+    500" (measured in Chromium in tests/test_browser.py): each is fenced off in a
+    ``<bdi>``, and the page's text stays the answer."""
+    source = "The monthly rent is 500 dollars and the late fee is 900 dollars."
+    answer = (
+        "The monthly rent is \u202e\u2066500\u2069\u2066 dollars and the late fee is "
+        "\u2069\u2066900\u2069\u202c dollars."
+    )
+    page = align(answer, [{"id": "lease", "text": source}], config=LEXICAL_PRESET).html()
+    assert page.count("<bdi>") == 8
+    assert re.search("<bdi>[^<]{2,}</bdi>|[\u202a-\u202e\u2066-\u2069](?!</bdi>)", page) is None
+    assert html.unescape(re.sub(r"<[^>]*>", "", page)) == answer

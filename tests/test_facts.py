@@ -1,4 +1,5 @@
-"""Behaviour of the key-fact check: what counts as the same fact, and what does not."""
+"""Behaviour of the key-fact check: what counts as the same fact, and what does not; facts
+given in the answer's offsets, and numbers read in scripts written without spaces."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citemark import align, load_config
 from citemark.facts import (
     FACT_KINDS,
     Fact,
@@ -614,3 +616,70 @@ def test_missing_facts_never_raises(claim: str, evidence: str) -> None:
     assert len(keys) == len(set(keys))
     for f in found:
         assert claim[f.start : f.end] == f.text
+
+
+LEXICAL = load_config("lexical")
+
+
+# --- numbers against unspaced scripts -----------------------------------------------------
+
+
+ZH_LEASE = "本合同租期为一年，自2024年3月1日起。月租金为2400美元，每月一日支付。"
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("月租金为3000美元。", ("3000", "2400")),
+        ("租期自2025年3月1日起。", ("2025", "2024")),
+    ],
+)
+def test_a_changed_number_written_against_chinese_is_read(
+    claim: str, conflict: tuple[str, str]
+) -> None:
+    """A number written against Chinese characters, as Chinese writes it, is a fact,
+    though the characters are letters to the patterns' word edges: "3000" against "2400"
+    is a conflict, in both presets."""
+    for config in (LEXICAL, load_config("default")):
+        result = align(claim, [{"id": "zh", "text": ZH_LEASE}], config=config).sentences[0]
+        assert result.status == "unsupported"
+        assert [(c.text, c.evidence) for c in result.conflicts] == [conflict]
+
+
+@pytest.mark.parametrize("claim", ["月租金为2400美元。", "租期自2024年3月1日起。"])
+def test_the_same_number_against_chinese_is_backed(claim: str) -> None:
+    """The same figures are no conflict and no missing fact."""
+    result = align(claim, [{"id": "zh", "text": ZH_LEASE}], config=LEXICAL).sentences[0]
+    assert result.conflicts == () and result.missing_facts == ()
+
+
+def test_facts_of_unspaced_text_keep_their_surface_and_offsets() -> None:
+    from citemark.facts import extract_facts
+
+    text = "契約期間は2年間、賃料は月額12万円とする。"
+    facts = extract_facts(text)
+    assert [f.text for f in facts if f.kind != "name"] == ["2", "12"]
+    assert all(text[f.start : f.end] == f.text for f in facts)
+
+
+# --- facts in answer offsets --------------------------------------------------------------
+
+
+LEASE = {
+    "id": "lease",
+    "text": "Tenant shall pay monthly rent of $3,150.00. Tenant shall deposit $4,725.00 with "
+    "Landlord as security.",
+}
+
+
+def test_missing_and_unsourced_facts_are_in_answer_offsets() -> None:
+    answer = (
+        "The rent is $3,150 per month.\n"
+        "The tenant must carry renters insurance of at least $100,000.\n"
+    )
+    report = align(answer, [LEASE])
+    second = report.sentences[1]
+    assert [answer[f.start : f.end] for f in second.missing_facts] == ["$100,000"]
+    assert [answer[f.start : f.end] for f in second.unsourced_facts] == ["$100,000"]
+    data = report.to_dict()["sentences"][1]
+    assert [answer[f["start"] : f["end"]] for f in data["missing_facts"]] == ["$100,000"]

@@ -27,6 +27,8 @@ from typing import Any
 
 import httpx
 import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
 
 import citemark
 from citemark import (
@@ -40,7 +42,11 @@ from citemark import (
     tag_html,
     tag_spans,
 )
+from citemark.batch import align_record
+from citemark.cli import main
 from citemark.config import config_from_dict
+from citemark.server.app import create_app
+from citemark.server.engine import Settings
 
 LEXICAL = load_config("default").with_(mode="lexical")
 SOURCES = [
@@ -727,3 +733,182 @@ def test_batch_killed_at_random_points_resumes_to_a_clean_run(tmp_path: Path) ->
     assert [line["index"] for line in lines] == list(range(total))
     assert all("report" in line for line in lines)
     assert out_path.read_bytes() == clean_path.read_bytes()
+
+
+# The lexical preset itself; LEXICAL above is the default preset read without the model.
+LEXICAL_PRESET = load_config("lexical")
+
+
+# --- what align is given: sources, options, offsets ---------------------------------------
+
+
+def test_a_plain_string_source_whose_id_is_taken_is_named_as_such() -> None:
+    """A plain string takes the id S<n>; where a dict source already has it, the message
+    says so, not that the list holds overlapping chunks of one document."""
+    with pytest.raises(InputError, match=r"source 0 is a plain string .* 'S1', which source 1"):
+        align("Rent is due.", ["Rent is due.", {"id": "S1", "text": "Pets are allowed."}])
+    # Plain strings beside ids of another shape, or alone, are fine.
+    assert align("Rent is due.", ["Rent is due.", {"id": "S3", "text": "x"}], config=LEXICAL_PRESET)
+    assert align("Rent is due.", ["Rent is due.", "Pets are allowed."], config=LEXICAL_PRESET)
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ({"id": "S1", "text": None}, "'text' is None"),
+        ({"id": "S1"}, "'text' is missing"),
+        ({"id": "S1", "page_content": None}, "'page_content' is None"),
+    ],
+)
+def test_a_text_of_none_is_not_called_missing(source: dict[str, Any], message: str) -> None:
+    """``text: None`` is reported as None, not as "missing 'text'", which would send the
+    reader to look for a key that is there."""
+    with pytest.raises(InputError, match=f"source 0: {message}"):
+        align("Rent is due.", [source])
+
+
+def test_library_refuses_a_misspelt_or_disagreeing_document_key() -> None:
+    """{"offest": 20} is refused, as the API refuses it (ignored, the chunk would start at
+    0 and every parent offset be wrong); two offsets or two texts that disagree are not
+    resolved silently."""
+    with pytest.raises(InputError, match=r"unknown key 'offest' \(did you mean 'offset'\?\)"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offest": 20}])
+    with pytest.raises(InputError, match=r"'offset' \(5\) and 'start_index' \(9\) disagree"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 5, "start_index": 9}])
+    with pytest.raises(InputError, match=r"'text' .* and 'page_content' .* disagree"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "page_content": "Other."}])
+    # A pipeline's own fields are left alone, even ones close to a key that does
+    # not place a chunk ("sources", LlamaIndex's "id_"), and agreeing duplicates are fine.
+    extra = {"id": "P", "text": "Rent is due.", "url": "u", "title": "t", "score": 0.5}
+    extra |= {"sources": ["https://example.com"], "id_": "node-1"}
+    assert align("Rent is due.", [extra], config=LEXICAL_PRESET).sentences[0].citations
+    same = {"id": "P", "text": "Rent is due.", "offset": 3, "start_index": 3}
+    assert (
+        align("Rent is due.", [same], config=LEXICAL_PRESET).sentences[0].citations[0].source_start
+        == 3
+    )
+
+
+def test_word_level_must_be_a_bool() -> None:
+    """ "no" is truthy: taken as it is, it would turn word-level matching on."""
+    from citemark import tag
+
+    with pytest.raises(InputError, match="word_level must be True or False, got 'no'"):
+        tag("We concatenate the cat.", {"a": ["cat"]}, word_level="no")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fail_on", [[], set(), (), ""])
+def test_an_empty_fail_on_is_refused_in_every_shape(fail_on: Any) -> None:
+    """[], set() and () are refused as "" is: an empty list of conditions passes every
+    answer."""
+    report = align(
+        "Pets are allowed.", [{"id": "a", "text": "Rent is due."}], config=LEXICAL_PRESET
+    )
+    with pytest.raises(InputError, match="no condition given"):
+        report.failures(fail_on=fail_on)
+
+
+def test_fail_on_none_in_a_list_and_a_wrong_type() -> None:
+    report = align(
+        "Pets are allowed.", [{"id": "a", "text": "Rent is due."}], config=LEXICAL_PRESET
+    )
+    assert report.failures(fail_on=["none"]) == () and report.failures(fail_on=["unsupported"])
+    with pytest.raises(InputError, match=r"fail_on must be a list .* got int"):
+        report.failures(fail_on=5)  # type: ignore[arg-type]
+
+
+def test_an_offset_past_what_json_readers_hold_exactly_is_refused() -> None:
+    """An offset past 2**53 (10**32) is refused: echoed in every citation, it would be
+    rounded by a JavaScript client."""
+    with pytest.raises(InputError, match="over 9,007,199,254,740,991"):
+        align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 10**32}])
+    assert align("Rent is due.", [{"id": "P", "text": "Rent is due.", "offset": 2**53 - 20}])
+
+
+# --- ids that show as nothing or as another id --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "unseen",
+    [
+        "\u200b",
+        "\ufeff",
+        "\u2060",
+        "\u2800",
+        "\u180e",
+        " \u200b ",
+        "\u2066",
+        "\u3164",
+        "\ufe0f",
+        "\u034f",
+    ],
+)
+def test_an_id_that_shows_as_nothing_is_refused(unseen: str) -> None:
+    """Such an id reads as blank wherever it is written. One hidden inside a visible id
+    ("lease\\u200b") is refused too: test_an_id_that_reads_as_another_is_refused."""
+    with pytest.raises(InputError, match="has no visible character"):
+        align("Rent is due.", [{"id": unseen, "text": "Rent is due."}], config=LEXICAL_PRESET)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["lease\u200b", "\u202eesael", "lease\ufeff", "l\u034fease", "\u2066lease",
+     "lease\u2028x", "lease\u2029"],
+)  # fmt: skip
+def test_an_id_that_reads_as_another_is_refused(bad: str) -> None:
+    """With "lease" and "lease\\u200b" the page would show two sources under one name; an
+    override in an id would turn the evidence line after it backwards."""
+    with pytest.raises(InputError, match="source id"):
+        align("Rent is due.", [{"id": bad, "text": "Rent is due."}], config=LEXICAL_PRESET)
+
+
+def test_ids_as_lawyers_write_them_stay_accepted() -> None:
+    """Spaces inside, punctuation, non-Latin letters, and white space at an end, which
+    CUAD's file names have ("... Manufacturing Agreement "), are accepted: refusing them
+    refuses real data, so " lease" and "lease" stay two ids."""
+    for good in (
+        "Smith v. Jones, 412 P.3d 88 (2019)",
+        "Vertrag § 3",
+        "契約書",
+        "a\u00a0b",
+        "Amendment #3 to Manufacturing Agreement ",
+    ):
+        report = align(
+            "Rent is due.", [{"id": good, "text": "Rent is due."}], config=LEXICAL_PRESET
+        )
+        assert report.sentences[0].citations[0].source_id == good
+
+
+# --- an answer of invisible characters ----------------------------------------------------
+
+
+INVISIBLE = "\u200f\u200e\u2066"
+
+
+def test_an_answer_of_invisible_characters_is_refused_everywhere(tmp_path: Path) -> None:
+    """An answer of direction marks only is refused as a blank one is ("answer is empty"),
+    by the CLI, the batch and the API, never a report of 0 sentences that passes."""
+    sources = tmp_path / "s.json"
+    sources.write_text(json.dumps([{"id": "S", "text": "The rent is due."}]), encoding="utf-8")
+    answer = tmp_path / "a.txt"
+    answer.write_text(INVISIBLE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--sources", str(sources), str(answer)])
+    assert result.exit_code == 2
+    assert "the answer is empty" in result.output
+
+    record = {"id": 1, "answer": INVISIBLE, "sources": [{"id": "S", "text": "x y"}]}
+    line = json.loads(align_record(record, 0, LEXICAL_PRESET))
+    assert "answer is empty" in line["error"]
+
+    with TestClient(create_app(Settings(config="lexical", warm_up=False))) as client:
+        got = client.post(
+            "/v1/align", json={"answer": INVISIBLE, "sources": [{"id": "S", "text": "x"}]}
+        )
+        assert got.status_code == 422
+        assert "answer is empty" in got.text
+
+
+def test_an_answer_with_a_visible_character_is_taken() -> None:
+    """Marks around a word leave an answer to check."""
+    report = align(f"{INVISIBLE}The rent is due.", [{"id": "S", "text": "The rent is due."}])
+    assert [s.status for s in report.sentences] == ["supported"]

@@ -526,3 +526,38 @@ def test_a_line_without_spaces_is_windowed_in_linear_work(monkeypatch: pytest.Mo
         scanned = 0
         assert segment_module.segment(line) == segment_module.Segmenter(windows=False)(line)
         assert scanned <= 2 * len(line)
+
+
+# The lexical preset itself; LEXICAL above is the default preset read without the model.
+LEXICAL_PRESET = load_config("lexical")
+
+
+# --- long runs of one thing ---------------------------------------------------------------
+
+
+_OTHER = "Rent is due on the first day of each month."
+
+
+@pytest.mark.timeout(60)  # a hang guard, several times what each case takes (under 3 s)
+@pytest.mark.parametrize(
+    ("shape", "unit", "size", "same", "expected"),
+    [
+        ("The Supplier is Beta {}under the agreement.", "Corp ", 40_000, False, ["unsupported"]),
+        ("The tenant may not sublet{}except with consent.", " ", 40_000, True, ["supported"]),
+        ("Rent is due{}on the first day.", " ", 40_000, False, ["supported"]),
+        ("The tenant may not sublet{}except with consent.", "$1 ", 80_000, True, ["supported"]),
+        # cut in two at the segmenter's piece limit; the percents are in no source
+        ("Rent is due{}on the first day.", "10% ", 160_000, False, ["partial", "partial"]),
+    ],
+)
+def test_a_long_run_of_one_thing_is_read_in_bounded_time(
+    shape: str, unit: str, size: int, same: bool, expected: list[str]
+) -> None:
+    """Runs of "Corp", of spaces, of amounts or percents are not read again from each of
+    their parts (regex backtracking from every space, a tuple of every fact's span hashed
+    for each fact, every fact range tested for every word would take 13-18 s at 20,000
+    characters, four times that at twice the size). The times are not asserted; the
+    outcome is."""
+    answer = shape.format(unit * (size // len(unit)))
+    report = align(answer, [{"id": "S", "text": answer if same else _OTHER}], config=LEXICAL_PRESET)
+    assert [s.status for s in report.sentences] == expected

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import citemark.segment as segment_module
+from citemark import align, load_config
 from citemark.segment import (
     _PLAIN_STOP,
     INVISIBLE,
@@ -650,7 +652,7 @@ def test_part_trigger_is_the_first_of_the_trigger_positions(text: str, data: st.
     assert _part_trigger(triggers, text, start, end) == expected
 
 
-# Trial 39: court abbreviations that end a sentence, item numbers that open one.
+# Court abbreviations that end a sentence, item numbers that open one.
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -724,9 +726,9 @@ def test_unbroken_refuses_a_terminator_a_line_break_and_an_overlong_piece() -> N
 @pytest.mark.parametrize("mark", ["\u200b", "\u2060", "\u202e", "\u00ad", "\ufeff", "\u200e"])
 @pytest.mark.parametrize("where", ["before", "after"])
 def test_an_invisible_character_beside_a_stop_hides_no_boundary(mark: str, where: str) -> None:
-    """ "... each month\\u200b. The landlord will also pay ..." was one sentence, so an
-    invented claim after the stop was judged, and drawn, as part of the one before (trial
-    43). The character stays in the text, and in no sentence where it stands alone."""
+    """ "... each month\\u200b. The landlord will also pay ..." is two sentences: read as
+    one, an invented claim after the stop would be judged, and drawn, as part of the one
+    before. The character stays in the text, and in no sentence where it stands alone."""
     stop = f"{mark}. " if where == "before" else f".{mark} "
     text = f"Rent is due on the first day of each month{stop}The landlord pays a bonus."
     spans = segment(text)
@@ -737,3 +739,145 @@ def test_an_invisible_character_beside_a_stop_hides_no_boundary(mark: str, where
     assert_contract(text, spans)
     # within a word it changes nothing: "con\xadtract" is one word of one sentence
     assert len(segment("The con\u00adtract ends. It renews.")) == 2
+
+
+LEXICAL = load_config("lexical")
+
+
+# --- a bounded vocabulary -----------------------------------------------------------------
+
+
+def test_the_segmenter_s_vocabulary_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """spaCy's vocabulary keeps every new word (case numbers, amounts), so a server's memory
+    would grow without end. Past the limit the pipeline is built afresh, spans unchanged."""
+    texts = [f"See Smith{n} v. Jones{n}, No. {n * 7919}x. Inv. {n}q was paid." for n in range(300)]
+    reference = segment_module.Segmenter()
+    base = len(reference._nlp.vocab.strings)
+    expected = [reference(t) for t in texts]
+    assert len(reference._nlp.vocab.strings) > base + 400  # it grows, left alone
+    monkeypatch.setattr(segment_module, "VOCAB_LIMIT", base + 100)
+    segmenter = segment_module.Segmenter()
+    sizes = []
+    for text, spans in zip(texts, expected, strict=True):
+        assert segmenter(text) == spans
+        sizes.append(len(segmenter._nlp.vocab.strings))
+    assert max(sizes) <= base + 100
+
+
+# --- numbers, dates and names that start with digits --------------------------------------
+
+
+PLAIN = Segmenter(plain_stops=False, windows=False)
+
+
+def checked_sentences(text: str) -> list[str]:
+    """The sentences of ``text``, held equal to the segmenter without its shortcuts."""
+    spans = segment(text)
+    assert spans == PLAIN(text)
+    return [text[s.start : s.end] for s in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        (
+            "The Supplier delivers within thirty (30) days after each order. "
+            "3M Company guarantees the Buyer's payments.",
+            "3M Company guarantees the Buyer's payments.",
+        ),
+        ("The court ruled for Acme. 7-Eleven, Inc. appealed.", "7-Eleven, Inc. appealed."),
+        (
+            "i-Escrow pays the audit cost. 2TheMart grants i-Escrow a license.",
+            "2TheMart grants i-Escrow a license.",
+        ),
+    ],
+)
+def test_a_name_that_starts_with_digits_starts_a_sentence(text: str, second: str) -> None:
+    """ "3M" is not a number after a short word ("So. 2d"): read as one, it would hide the
+    invented claim it opens inside the supported sentence before it."""
+    assert checked_sentences(text)[1:] == [second]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Smith v. Jones, 12 So. 2d 456 (Fla. 1943).",
+        "The rule in Pa. 10b-5 claims applies.",
+        "Id. at 3rd paragraph.",
+        "The fee is due. 30 days later the term ends.",
+    ],
+)
+def test_numbers_after_a_short_word_still_continue(text: str) -> None:
+    """A reporter series, a rule's number, an ordinal stay in their sentence."""
+    assert checked_sentences(text) == [text]
+
+
+def test_a_german_date_is_one_sentence() -> None:
+    """A German date, "am 31. Dezember 2021", is not cut after the day: cut there, the date
+    would lose its month, and a changed day be drawn as paraphrase support of a fragment."""
+    text = "Der Vertrag wurde am 31. Dezember 2021 in Berlin unterzeichnet. Danach gilt er."
+    assert checked_sentences(text) == [
+        "Der Vertrag wurde am 31. Dezember 2021 in Berlin unterzeichnet.",
+        "Danach gilt er.",
+    ]
+    assert checked_sentences("Kontrakten udløber den 5. april 2021.") == [
+        "Kontrakten udløber den 5. april 2021."
+    ]
+    report = align(
+        "Der Vertrag wurde am 30. Dezember 2021 in Berlin unterzeichnet.",
+        [{"id": "v", "text": "Der Vertrag wurde am 31. Dezember 2021 in Berlin unterzeichnet."}],
+        config=LEXICAL,
+    )
+    (only,) = report.sentences
+    assert [f.text for f in only.missing_facts] == ["30"]
+
+
+def test_may_after_a_number_still_starts_a_sentence() -> None:
+    """ "May" and "March" start English sentences after a number's period."""
+    assert checked_sentences("See paragraph 5. May the tenant assign?") == [
+        "See paragraph 5.",
+        "May the tenant assign?",
+    ]
+
+
+# --- quotation marks and abbreviations ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("„Der Vertrag ist gültig.“ Danach ging er.", "„Der Vertrag ist gültig.“"),
+        (
+            "Il a dit : « Le délai est de 30 jours. » Ensuite, il est parti.",
+            "Il a dit : « Le délai est de 30 jours. »",
+        ),
+    ],
+)
+def test_a_closing_quotation_mark_stays_with_its_sentence(text: str, first: str) -> None:
+    """German "“" and French " »" close a quotation: neither opens the next sentence."""
+    assert checked_sentences(text)[0] == first
+
+
+def test_opening_quotation_marks_still_open() -> None:
+    """An English opening mark glued to its word starts the next sentence."""
+    assert checked_sentences("He said. “The lease is void,” she replied.") == [
+        "He said.",
+        "“The lease is void,” she replied.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In State Farm Mut. Auto. Ins. Co. v. Campbell, the Court held so.",
+        "In Nat'l Ass'n of Mfrs. v. Dep't of Def., the Court ruled.",
+        "See Defendant's Mot. to Dismiss, ECF No. 12, at 3.",
+        "See Pl.'s Br. at 5.",
+        "Under Treas. Reg. § 1.401(k)-1, the plan qualifies.",
+        "See 735 Ill. Comp. Stat. 5/13-202.",
+        "La Dra. López firmó el contrato.",
+    ],
+)
+def test_legal_and_title_abbreviations_end_nothing(text: str) -> None:
+    """Court, statute, filing and title abbreviations inside a sentence end nothing."""
+    assert checked_sentences(text) == [text]

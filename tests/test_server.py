@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -24,7 +28,11 @@ import h11
 import httpx
 import pytest
 
-from citemark import align, load_config
+from citemark import ConfigError, align, load_config
+from citemark.deadline import Deadline, DeadlineExceeded
+from citemark.server import Settings, create_app
+from citemark.server.engine import Engine
+from citemark.server.middleware import route_path
 
 KEY = "test-key-0123456789"
 LIMIT = 200_000
@@ -76,7 +84,7 @@ def test_openapi_documents_every_endpoint_with_examples(server: Any) -> None:
     assert request["examples"] and request["properties"]["answer"]["description"]
     stream = spec["paths"]["/v1/stream"]["post"]
     assert "application/x-ndjson" in stream["requestBody"]["content"]
-    # only that: the schema also promised an application/json 200 it never sends (trial 43)
+    # only that: the schema promises no application/json 200, which it never sends
     assert list(stream["responses"]["200"]["content"]) == ["text/event-stream"]
     assert spec["paths"]["/v1/align"]["post"]["security"]
     assert httpx.get(f"{server.url}/docs").status_code == 200
@@ -461,8 +469,8 @@ def test_stream_input_errors(client: httpx.Client, example: dict[str, Any]) -> N
 def test_a_stream_of_no_answer_ends_with_an_error_not_a_pass(
     client: httpx.Client, example: dict[str, Any], lines: list[str]
 ) -> None:
-    """Trial 40: a blank or missing answer streamed 'done' with passed: true, where
-    /v1/align refuses it."""
+    """A blank or missing answer ends the stream with an error, as /v1/align refuses it,
+    never with 'done' and passed: true."""
     body = "\n".join([json.dumps({"sources": example["sources"]}), *lines]) + "\n"
     with client.stream("POST", "/v1/stream", content=body.encode()) as response:
         events = parse_events(response.read().decode())
@@ -653,7 +661,7 @@ def test_align_says_passed_by_the_check_rule(client: httpx.Client, example: dict
     assert [f["number"] for f in strict["failures"]] == partial
     bad = client.post("/v1/align", json={**body, "fail_on": ["partiall"]})
     assert bad.status_code == 422 and "fail_on" in bad.json()["error"]
-    # an empty list (an unset variable) passed every answer (trial 41): refused
+    # an empty list (an unset variable) would pass every answer: refused
     empty = client.post("/v1/align", json={**body, "fail_on": []})
     assert empty.status_code == 422 and "fail_on" in empty.json()["error"]
 
@@ -859,3 +867,214 @@ def test_the_service_freezes_what_warm_up_loaded_only_when_asked(freeze: bool) -
     assert got["status"] == "supported"
     # spaCy and the static model hold well over 100,000 objects once loaded
     assert (got["frozen"] > 100_000) if freeze else (got["frozen"] == 0)
+
+
+LEXICAL = load_config("lexical")
+RENT = [{"id": "lease", "text": "Rent is due on the first day of each month."}]
+
+
+# --- the clock, the key, and readiness ----------------------------------------------------
+
+
+_STAGES: list[str] = []
+
+
+class _RecordingDeadline(Deadline):
+    """A deadline far away that notes where the clock was read."""
+
+    def check(self, stage: str) -> None:
+        _STAGES.append(stage)
+        super().check(stage)
+
+
+def test_tag_reads_the_clock_after_rendering() -> None:
+    """/v1/tag reads the clock after the page is drawn, so an answer is never sent past
+    --max-seconds (drawing can take seconds)."""
+    _STAGES.clear()
+    engine = Engine(Settings(config="lexical", warm_up=False))
+    deadline = _RecordingDeadline(time.monotonic() + 600, 600)
+    engine.tag("Rent is due on the first day.", RENT, LEXICAL, deadline=deadline)
+    assert "rendering the HTML" in _STAGES
+    assert _STAGES[-1] == "rendering the HTML"
+
+
+def test_a_key_that_headers_cannot_carry_is_refused() -> None:
+    """A key such as "clé-123" is refused: taken, it would match only latin-1 clients."""
+    for key in ("clé-123", "two words", "tab\tkey", ""):
+        with pytest.raises(ConfigError, match="printable ASCII"):
+            Settings(api_key=key)
+    assert Settings(api_key="s3cret-Key_1!").api_key == "s3cret-Key_1!"  # a printable key is taken
+
+
+def test_serve_refuses_a_non_ascii_key_in_one_line(cli: Any) -> None:
+    result = cli("serve", "--port", "0", "--api-key", "clé-123", timeout=60)
+    assert result.returncode == 2
+    assert "printable ASCII" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.fixture(scope="module")
+def lexical_client() -> Any:
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(Settings(config="lexical"))) as client:
+        yield client
+
+
+def test_health_answers_head_and_readiness_is_its_own_route(lexical_client: Any) -> None:
+    """Probes may send HEAD; readiness (/readyz) is its own route, since /healthz answers
+    200 while the model is loading."""
+    assert lexical_client.head("/healthz").status_code == 200
+    assert lexical_client.head("/readyz").status_code == 200
+    ready = lexical_client.get("/readyz")
+    # "ready" where another test of this process loaded the model: the state is the
+    # process's, and a lexical preset is ready either way
+    assert ready.status_code == 200 and ready.json()["model"] in ("not used", "ready")
+    spec = lexical_client.get("/openapi.json").json()
+    assert "503" in spec["paths"]["/readyz"]["get"]["responses"]
+
+
+def test_readyz_is_503_until_the_model_is_loaded() -> None:
+    """In a fresh process (the model is loaded once per process): a server made without
+    warm-up is live but not ready, and ready once a request has loaded the model."""
+    script = (
+        "from fastapi.testclient import TestClient\n"
+        "from citemark.server import Settings, create_app\n"
+        "c = TestClient(create_app(Settings(warm_up=False)))\n"
+        "print(c.get('/healthz').status_code, c.get('/readyz').status_code,"
+        " c.get('/readyz').json()['model'])\n"
+        "c.post('/v1/align', json={'answer': 'Rent is due.', 'sources': "
+        "[{'id': 'a', 'text': 'Rent is due.'}]})\n"
+        "print(c.get('/readyz').status_code)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["200", "503", "loading", "200"]
+
+
+def test_a_field_of_another_request_is_named_as_such(lexical_client: Any) -> None:
+    """A field that another route reads is named as such, not "fail_on: unknown field
+    (did you mean 'fail_on'?)"."""
+    body = {"answer": "Rent.", "sources": {"S1": ["rent"]}, "fail_on": ["unsupported"]}
+    error = lexical_client.post("/v1/tag", json=body).json()["error"]
+    assert error == "fail_on: unknown field here (it is read by /v1/align only)"
+    typo = lexical_client.post("/v1/tag", json={**body, "fail_on": None, "anwser": "x"})
+    assert "did you mean 'answer'?" in typo.json()["error"]  # a typo still gets one
+
+
+def test_the_stream_promises_no_415_it_never_sends(lexical_client: Any) -> None:
+    """/v1/stream reads any body whatever its label, so its schema lists no 415."""
+    responses = lexical_client.get("/openapi.json").json()["paths"]["/v1/stream"]["post"]
+    assert "415" not in responses["responses"]
+    assert (
+        "415"
+        in lexical_client.get("/openapi.json").json()["paths"]["/v1/align"]["post"]["responses"]
+    )  # /v1/align does send it
+
+
+# --- shutdown and concurrency -------------------------------------------------------------
+
+
+def test_sigterm_ends_the_server_though_a_stream_client_is_idle(
+    start_server: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    """With a stream client that sent its first lines and went quiet, SIGTERM still ends
+    the server within its shutdown time, not only its listening."""
+    args = ["--config", str(lexical_preset), "--shutdown-seconds", "2"]
+    with start_server(tmp_path, args) as server:
+        host, port = server.url.removeprefix("http://").split(":")
+        client = socket.create_connection((host, int(port)), timeout=10)
+        try:
+            lines = b'{"sources": [{"id": "a", "text": "Rent is due."}]}\n{"text": "Rent "}\n'
+            client.sendall(
+                b"POST /v1/stream HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                b"Content-Type: application/x-ndjson\r\n\r\n"
+                + f"{len(lines):x}\r\n".encode()
+                + lines
+                + b"\r\n"
+            )
+            time.sleep(1.0)
+            assert httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+            server.process.send_signal(signal.SIGTERM)
+            started = time.monotonic()
+            server.process.wait(timeout=30)
+            assert time.monotonic() - started < 20
+        finally:
+            client.close()
+
+
+def test_a_request_waits_for_a_free_worker_within_its_budget() -> None:
+    """At most ``max_concurrent`` requests align at once, and one that cannot start within
+    its budget is refused without doing any work: a burst of twelve heavy requests sharing
+    the interpreter twelve ways would all run out of time."""
+    engine = Engine(Settings(config="lexical", warm_up=False, max_concurrent=1))
+    with engine._worker(None):  # the one place, taken (as by a request in flight)
+        started = time.monotonic()
+        with pytest.raises(DeadlineExceeded, match="waiting for a free worker"):
+            engine.align("Rent is due.", RENT, LEXICAL, deadline=Deadline.after(0.3))
+        assert time.monotonic() - started < 10
+    report = engine.align("Rent is due.", RENT, LEXICAL, deadline=Deadline.after(60))
+    assert report.sentences[0].status == "supported"  # the place is free again
+    with pytest.raises(ConfigError, match="max_concurrent"):
+        Settings(max_concurrent=0)
+
+
+# --- behind a gateway: a root path --------------------------------------------------------
+
+
+STATIC = Path(__file__).parents[1] / "src" / "citemark" / "server" / "static"
+
+
+def test_the_review_page_links_relatively() -> None:
+    """The page links relatively: /static/... and /v1/... links break under a gateway's
+    path prefix."""
+    for name in ("index.html", "review.js"):
+        text = (STATIC / name).read_text("utf-8")
+        assert not re.search(r"""["'`]/(?:static|v1)/""", text), name
+    assert 'api("v1/align"' in (STATIC / "review.js").read_text("utf-8")  # its own calls too
+
+
+def test_serve_under_a_root_path(start_server: Any, tmp_path: Path, lexical_preset: Path) -> None:
+    """``--root-path`` puts the gateway's prefix in the API's document; the routes stay
+    where a prefix-stripping gateway sends them."""
+    args = ["--config", str(lexical_preset), "--root-path", "/citemark/"]
+    with start_server(tmp_path, args) as server:
+        spec = httpx.get(f"{server.url}/openapi.json", timeout=10).json()
+        assert spec["servers"] == [{"url": "/citemark"}]
+        assert httpx.get(f"{server.url}/v1/presets", timeout=10).status_code == 200
+
+
+def test_a_root_path_that_is_no_path_is_refused(cli: Any) -> None:
+    result = cli("serve", "--port", "0", "--root-path", "citemark", timeout=60)
+    assert result.returncode == 2
+    assert "--root-path" in result.stderr and "Traceback" not in result.stderr
+
+
+ROOT_PATH_KEY = "k3y-for-the-root-path"
+
+
+def test_the_key_and_the_page_headers_hold_under_a_root_path(
+    start_server: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    """Under ``--root-path`` uvicorn puts the prefix in front of the path; the key check
+    and the page's headers, matching "/v1/" and "/", still hold there."""
+    args = ["--config", str(lexical_preset), "--root-path", "/citemark", "--api-key", ROOT_PATH_KEY]
+    body = {"answer": "The tax is due.", "sources": {"S1": ["tax"]}}
+    with start_server(tmp_path, args) as server:
+        refused = httpx.post(f"{server.url}/v1/tag", json=body, timeout=30)
+        assert refused.status_code == 401
+        taken = httpx.post(f"{server.url}/v1/tag", json=body, headers={"X-API-Key": ROOT_PATH_KEY})
+        assert taken.status_code == 200
+        assert taken.headers["cache-control"] == "no-store"
+        page = httpx.get(f"{server.url}/", timeout=30)
+        assert "default-src 'none'" in page.headers["content-security-policy"]
+        assert httpx.get(f"{server.url}/docs", timeout=30).headers["x-frame-options"] == "DENY"
+
+
+def test_route_path_is_the_path_under_the_root_path() -> None:
+    assert route_path({"path": "/citemark/v1/tag", "root_path": "/citemark"}) == "/v1/tag"
+    assert route_path({"path": "/citemark", "root_path": "/citemark"}) == "/"
+    assert route_path({"path": "/v1/tag", "root_path": "/citemark"}) == "/v1/tag"
+    assert route_path({"path": "/citemarkx/v1", "root_path": "/citemark"}) == "/citemarkx/v1"
+    assert route_path({"path": "/v1/tag", "root_path": ""}) == "/v1/tag"  # no root path, no change

@@ -246,3 +246,19 @@ def test_the_module_example_runs_as_written() -> None:
     from citemark import stream as stream_module
 
     assert doctest.testmod(stream_module).failed == 0
+
+
+LEXICAL = load_config("lexical")
+
+
+def test_a_stream_line_with_a_lone_surrogate_is_named_as_align_names_it() -> None:
+    """'{"text": "\\ud83d"}' is named a lone surrogate, as /v1/align names it, not "the
+    body is not valid JSON: unexpected end of hex escape"."""
+    from citemark.server.streaming import _chunk
+    from citemark.stream import Streamer
+
+    chunk = _chunk(b'{"text": "ok \\ud83d"}', 2)
+    with pytest.raises(InputError, match=r"lone surrogate \(U\+D83D\) at offset 3"):
+        Streamer([{"id": "a", "text": "x"}], config=LEXICAL).feed(chunk.text)
+    with pytest.raises(InputError, match="line 3: text: Input should be a valid string"):
+        _chunk(b'{"text": 5}', 3)

@@ -7,13 +7,24 @@ cluster, whatever the script.
 
 from __future__ import annotations
 
+import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from citemark import align, load_config
 from citemark.fold import FoldedText, fold, is_plain_word_char, is_word_char
 from citemark.graphemes import clusters, is_boundary, one_per_code_point, widen
-from citemark.tokens import _PLAIN_TOKEN, _TOKEN, is_unspaced, tokenize
+from citemark.tokens import (
+    _PLAIN_TOKEN,
+    _TOKEN,
+    is_unspaced,
+    shift,
+    slice_tokens,
+    span_tokens,
+    tokenize,
+)
+from citemark.types import Span
 
 THAI = "คืนเงิน30วัน"
 HINDI = "किरायेदार को हर महीने की पहली तारीख को किराया देना होगा।"
@@ -186,3 +197,36 @@ def test_cheap_word_test_is_exact_on_text_folding_keeps_plain(text: str) -> None
         assert [is_word_char(c) for c in text] == [is_plain_word_char(c) for c in text]
     for mark in ("\u093f", "\u102c", "\u0301"):  # \u102c: a mark UAX #29 does not glue
         assert FoldedText.of(f"a{mark} b").origin is not None
+
+
+LEXICAL = load_config("lexical")
+RENT = [{"id": "lease", "text": "Rent is due on the first day of each month."}]
+
+
+# --- a word cut in two at the segmenter's piece limit -------------------------------------
+
+
+@pytest.mark.parametrize("answer", ["x" * 150_000, "ab" * 20_000 + " and more " + "ab" * 60_000])
+def test_the_tail_of_a_word_cut_at_the_piece_limit_is_unsupported(answer: str) -> None:
+    """A sentence longer than the segmenter's piece is cut inside its word; the second
+    side has no words of its own and must not be judged supported, with no citation."""
+    report = align(answer, RENT, config=LEXICAL)
+    assert len(report.sentences) == 2
+    assert [s.status for s in report.sentences] == ["unsupported", "unsupported"]
+
+
+_PLAIN = st.text(alphabet="ab .,'-\n7", max_size=60)
+
+
+@given(_PLAIN, st.integers(0, 60), st.integers(0, 60))
+def test_span_tokens_are_the_tokens_of_the_span_s_own_text(text: str, a: int, b: int) -> None:
+    """On plain text, the words a sentence is read by
+    are those of its own text, whether or not a word crosses its edges; where none
+    does, they are the whole text's, sliced."""
+    start, end = sorted((min(a, len(text)), min(b, len(text))))
+    span = Span(start, end)
+    whole = tokenize(text)
+    assert span_tokens(text, whole, span) == shift(tokenize(text[start:end]), start)
+    pairs = zip(whole.starts, whole.ends, strict=True)
+    if not any(s < start < e or s < end < e for s, e in pairs):
+        assert span_tokens(text, whole, span) == slice_tokens(whole, span)

@@ -17,9 +17,11 @@ from citemark import (
     Match,
     PhraseMatcher,
     Source,
+    align,
     coverage,
     find_blocks,
     find_matches,
+    load_config,
     tag,
     tag_html,
     tag_spans,
@@ -752,3 +754,167 @@ def test_no_quote_edge_cuts_a_number(text: str, source_text: str, k: int) -> Non
         assert not _cut(text, m.start) and not _cut(text, m.end), (text, m)
         assert not _cut(source_text, m.source_start), (source_text, m)
         assert not _cut(source_text, m.source_end), (source_text, m)
+
+
+LEXICAL = load_config("lexical")
+
+
+# --- a quote repeated across many sources -------------------------------------------------
+
+
+def test_a_quote_of_a_templated_clause_cites_a_few_places_spread_over_the_sources() -> None:
+    """A sentence quoting a clause that a templated contract repeats cites
+    ``max_citations`` of its places, one per source first, not every repetition
+    (hundreds); the report's blocks keep every occurrence."""
+    clause = "The Company shall indemnify the Distributor against all claims."
+    sources = [
+        {"id": f"C{n:02d}", "text": f"{clause} Section {n}. Other terms apply. {clause}"}
+        for n in range(50)
+    ]
+    report = align(clause + " Rent is due monthly.", sources, config=LEXICAL)
+    sentence = report.sentences[0]
+    quotes = [c for c in sentence.citations if c.kind == "verbatim"]
+    assert len(quotes) == LEXICAL.max_citations
+    assert [c.source_id for c in quotes] == ["C00", "C01", "C02"]  # spread, in source order
+    assert all(c.evidence == clause[:-1] and c.source_start == 0 for c in quotes)
+    assert sum(len(b.matches) for b in report.blocks) == 100  # every occurrence, still
+
+
+def test_each_quote_of_a_sentence_keeps_its_places() -> None:
+    """The cap is per quoted text; two quotes from two places each are all kept."""
+    sources = [
+        {"id": "A", "text": "The tenant shall pay rent monthly. Pets are welcome here."},
+        {"id": "B", "text": "Pets are welcome here. The tenant shall pay rent monthly."},
+    ]
+    answer = "The tenant shall pay rent monthly, and pets are welcome here."
+    quotes = [c for c in align(answer, sources, config=LEXICAL).sentences[0].citations]
+    assert sorted((c.source_id, c.evidence) for c in quotes if c.kind == "verbatim") == [
+        ("A", "Pets are welcome here"),
+        ("A", "The tenant shall pay rent monthly"),
+        ("B", "Pets are welcome here"),
+        ("B", "The tenant shall pay rent monthly"),
+    ]
+
+
+# --- phrase mode holds a number whole -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("The fee is 1.5% monthly.", "5%"),  # the digits after a decimal point
+        ("Rent is $2,400 per month.", "400 per month"),  # after a thousands comma
+        ("The fee is 1.5% monthly.", "1"),  # before a decimal point
+        ("Pay 3,250.75 now.", "3,250"),
+    ],
+)
+def test_a_phrase_is_not_found_inside_a_longer_number(text: str, phrase: str) -> None:
+    """Phrase mode holds a number whole, as document mode's quotes do: "5%" is not the
+    source of "1.5%", nor "400 per month" a quote out of "$2,400 per month"."""
+    assert tag(text, {"S": [phrase]}) == text
+    for found in (
+        PhraseMatcher({"S": [phrase]}).find(text),
+        find_phrases_by_loop(text, {"S": [phrase]}),
+        find_phrase_matches_reference(text, {"S": [phrase]}),
+    ):
+        assert found == []
+
+
+def test_a_whole_number_is_still_found() -> None:
+    """The number whole, or a phrase beside one, still matches."""
+    text = "Rent is $2,400 per month, 3.5 times the deposit of 1.5%."
+    sources = {"S": ["2,400 per month", "3.5", "1.5%", "per month"]}
+    assert tag(text, sources) == (
+        'Rent is $<cite ids="S">2,400 per month</cite>, <cite ids="S">3.5</cite> times the'
+        ' deposit of <cite ids="S">1.5%</cite>.'
+    )
+    long = text * 2000  # the automaton's path (past 20,000 characters)
+    assert PhraseMatcher(sources).find(long) == find_phrase_matches_reference(long, sources)
+
+
+def test_the_automaton_keeps_a_number_whole_on_long_text() -> None:
+    """The automaton's path (past 20,000 characters) applies the same rule."""
+    long = "Rent is $2,400 per month, or 1.5% of sales. " * 1000
+    assert PhraseMatcher({"S": ["400 per month", "5%"]}).find(long) == []
+
+
+# --- phrase mode folds typographic variants -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "found"),
+    [
+        ("The landlord’s consent is required.", "landlord's consent", "landlord’s consent"),
+        ("The landlord's consent is required.", "landlord’s consent", "landlord's consent"),
+        ("The vote was 5–4 in favor.", "5-4", "5–4"),
+        ("Preis: ＡＢＣ１２３ heute", "ABC123", "ＡＢＣ１２３"),
+        ("Le mot «\u202foui\u202f» ici.", "« oui »", "«\u202foui\u202f»"),
+    ],
+)
+def test_phrase_mode_folds_typographic_variants(text: str, phrase: str, found: str) -> None:
+    """Curly apostrophes, dashes, no-break spaces and full-width forms fold to their plain
+    forms in phrase mode, in the loop, the automaton and the reference alike."""
+    start = text.index(found)
+    expected = [(start, start + len(found))]
+    assert [(m.start, m.end) for m in find_phrases_by_loop(text, {"S": [phrase]})] == expected
+    assert [(m.start, m.end) for m in PhraseMatcher({"S": [phrase]}).find(text)] == expected
+    reference = find_phrase_matches_reference(text, {"S": [phrase]})
+    assert [(m.start, m.end) for m in reference] == expected
+
+
+# --- a quote holds a word and its figure's sign whole -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "unquoted"),
+    [
+        (
+            "The jury awarded the plaintiff $15 million in compensatory damages and costs.",
+            "The jury awarded the plaintiff $1.5 million in compensatory damages and costs.",
+            "million",
+        ),
+        (
+            "The license grants an exclusive right to use the software in Ohio.",
+            "The license grants a non-exclusive right to use the software in Ohio.",
+            "exclusive",
+        ),
+        (
+            "He may not sublet without the tenant's prior written consent of the owner.",
+            "He may not sublet without the landlord's prior written consent of the owner.",
+            "tenant's",
+        ),
+    ],
+)
+def test_a_quote_holds_a_word_whole(answer: str, source: str, unquoted: str) -> None:
+    """Half of "$15 million", the "exclusive" of "non-exclusive" and the "s" of
+    "landlord's" are no quotes of words the source does not say."""
+    report = align(answer, [{"id": "op", "text": source}], config=LEXICAL)
+    start = answer.index(unquoted)
+    end = start + len(unquoted)
+    for block in report.blocks:
+        assert block.end <= start or block.start >= end, answer[block.start : block.end]
+    # the fast matcher and the plain reference agree on it
+    from citemark.reference import find_document_matches_reference
+    from citemark.verbatim import find_document_matches
+
+    given = [Source("op", source)]
+    fast = find_document_matches(answer, given, min_tokens=4)
+    assert fast == find_document_matches_reference(answer, given, min_tokens=4)
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "quote"),
+    [
+        (
+            "Rent of $2,400 per month for the whole unit.",
+            "The fee is $2,400 per month for the whole unit.",
+            "$2,400 per month for the whole unit",
+        ),
+        ("Late fees are 5% monthly.", "Late fees are 5% of the amount due.", "Late fees are 5%"),
+    ],
+)
+def test_a_quote_takes_the_sign_of_its_figure(answer: str, source: str, quote: str) -> None:
+    """A quote takes its figure's sign: never "$<cite>2,400 per month" or
+    "<cite>Late fees are 5</cite>%"."""
+    report = align(answer, [{"id": "op", "text": source}], config=LEXICAL)
+    assert [answer[b.start : b.end] for b in report.blocks] == [quote]

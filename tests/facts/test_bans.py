@@ -1,11 +1,13 @@
 """A thing banned outright against a permission to do it or to have it ("may keep pets",
 "Pets are allowed" / "Pets are prohibited", "No pets shall be allowed"); a barred party,
-a ban with an exception or a condition, and the tail of a longer subject are none."""
+a ban with an exception or a condition, and the tail of a longer subject are none. A
+thing that "may not be kept" ("No dogs shall be kept") is banned as much as one that is
+"prohibited"."""
 
 from __future__ import annotations
 
 import pytest
-from fact_pairs import conflicts
+from fact_pairs import conflict_texts, conflicts
 
 
 @pytest.mark.parametrize(
@@ -84,3 +86,9 @@ def test_a_permission_against_an_outright_ban_conflicts(
 )
 def test_no_ban_conflict_on_another_thing_or_a_qualified_ban(claim: str, passage: str) -> None:
     assert conflicts(claim, passage) == []
+
+
+def test_a_permission_against_a_thing_that_may_not_be_kept_conflicts() -> None:
+    assert conflict_texts(
+        "Dogs are permitted on the premises.", "No dogs shall be kept on the Premises."
+    ) == [("Dogs are permitted", "No dogs shall be kept")]

@@ -1,11 +1,21 @@
-"""Fact conflicts: the evidence states another value of the same kind in the same role."""
+"""Fact conflicts (``facts.conflicts``, ``facts.roles``): the evidence states another value of
+the same kind in the same role.
+
+Two values conflict only when both say the same thing of the same thing: a notice period
+is no rival of a deposit's return period, and a sum tied to the claim's only by a party
+is another charge. A value the passage states only in another role is no support for the
+claim; an event inside a deadline complies with it.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from fact_pairs import conflict_pairs
+from fact_pairs import conflict_pairs, conflict_texts, conflicts, sentence_of
 
 import citemark
+from citemark import align, load_config
 from citemark.facts import check_facts, extract_facts
 
 LEASE = "A tenant must bring an action within one year of the end of the tenancy."
@@ -2168,3 +2178,291 @@ def test_over_a_period_spans_it_and_does_not_hedge_it() -> None:
         )
         == []
     )
+
+
+LEXICAL = load_config("lexical")
+RENT_AND_SECURITY = (
+    "Tenant shall pay monthly rent of $3,150.00. Tenant shall deposit $4,725.00 with "
+    "Landlord as security."
+)
+
+
+# --- the rival in the claim's own clause, whatever else the sources hold ------------------
+
+
+def test_a_number_another_document_holds_does_not_hide_its_clauses_conflict() -> None:
+    """The wrong value, copied from another clause, stands in a second source: the
+    conflict with the claim's own clause still stands."""
+    lease = (
+        "Tenant shall deposit $3,225.00 as a security deposit. Landlord shall return the "
+        "deposit, less any lawful deductions, within twenty-one (21) days after Tenant "
+        "vacates the Premises."
+    )
+    other = "Either party may terminate this Agreement upon thirty (30) days' written notice."
+    claim = "The security deposit must be returned within 30 days after the tenant moves out."
+    sources = [{"id": "lease", "text": lease}, {"id": "employment", "text": other}]
+    result = align(claim, sources).sentences[0]
+    assert result.status == "unsupported"
+    assert [(c.text, c.evidence) for c in result.conflicts] == [("30 days", "twenty-one (21) days")]
+
+
+def test_a_notice_period_is_no_rival_of_another_period(example: dict[str, Any]) -> None:
+    """ "Either party may terminate the lease on sixty days' notice." is unsupported by the
+    lease's deposit clause, but no conflict with its 'thirty (30) days': a lawyer is not
+    pointed to an unrelated clause as the contradiction."""
+    lease = example["sources"][0]
+    sentence = align(
+        "Either party may terminate the lease on sixty days' notice.", [lease], config=LEXICAL
+    ).sentences[0]
+    assert sentence.status == "unsupported"
+    assert sentence.conflicts == ()
+    # Two notice periods, or two periods of nothing owned, still conflict.
+    for claim, source, said in (
+        (
+            "Either party may terminate on sixty days' notice.",
+            "Either party may terminate this Lease by giving thirty (30) days' prior written "
+            "notice.",
+            ("sixty days", "thirty (30) days"),
+        ),
+        (
+            "The tenant has two years to sue.",
+            "A tenant must bring an action within one year of the end of the tenancy.",
+            ("two years", "one year"),
+        ),
+    ):
+        found = align(claim, [{"id": "S", "text": source}], config=LEXICAL).sentences[0]
+        assert [(c.text, c.evidence) for c in found.conflicts] == [said]
+
+
+# --- periods, ordinals and sums -----------------------------------------------------------
+
+
+def test_an_ordinal_with_its_figure_is_one_fact_and_keeps_its_noun() -> None:
+    clause = (
+        "This Option shall expire at 5:00 p.m. Eastern Time on the tenth (10th) anniversary of "
+        "the Grant Date, unless earlier terminated as provided herein."
+    )
+    facts = [f.text for f in extract_facts(clause) if f.kind == "number"]
+    assert facts == ["tenth (10th)"]
+    wrong = sentence_of("The option expires on the fifth anniversary of the grant date.", clause)
+    assert wrong.status == "unsupported"
+    assert [(c.text, c.evidence) for c in wrong.conflicts] == [("fifth", "tenth (10th)")]
+    right = sentence_of("The option expires on the tenth anniversary of the grant date.", clause)
+    assert right.conflicts == () and right.status == "supported"
+
+
+def test_the_same_figure_counting_another_period_conflicts() -> None:
+    assert conflict_texts("The warranty lasts two weeks.", "The warranty lasts two years.") == [
+        ("two weeks", "two years")
+    ]
+    assert conflict_texts("The term is three (3) months.", "The term is three (3) years.") == [
+        ("three (3) months", "three (3) years")
+    ]
+    assert conflict_texts("The warranty lasts two weeks.", "The warranty lasts 14 days.") == []
+
+
+def test_the_conflict_names_the_passage_that_states_the_same_thing() -> None:
+    sources = [
+        {"id": "lease", "text": "The term of this Lease is eighteen (18) months."},
+        {"id": "msa", "text": "This Agreement has an initial term of three (3) years."},
+    ]
+    report = align("This Agreement has an initial term of three (3) months.", sources)
+    (conflict,) = report.sentences[0].conflicts
+    assert (conflict.source_id, conflict.evidence) == ("msa", "three (3) years")
+
+
+def test_a_period_said_in_two_parts_is_one_period() -> None:
+    (fact,) = extract_facts("The lease runs for one year and six months.")
+    assert (fact.text, fact.value) == ("one year and six months", "18 month")
+    (half,) = extract_facts("The lease runs for a year and a half.")
+    assert half.text == "a year and a half"
+    term = "The term of this Lease is eighteen (18) months."
+    assert conflict_texts("The lease runs for one year and six months.", term) == []
+    assert conflict_texts("The lease runs for a year and a half.", term) == []
+    assert conflict_texts("The lease runs for two years and six months.", term) == [
+        ("two years and six months", "eighteen (18) months")
+    ]
+
+
+def test_two_sums_tied_only_by_a_party_are_two_charges() -> None:
+    assert conflict_texts("The tenant must pay a $200 parking fee.", RENT_AND_SECURITY) == []
+    # a sum in the same role still conflicts
+    assert conflict_texts("The tenant pays monthly rent of $2,900.", RENT_AND_SECURITY) == [
+        ("$2,900", "$3,150.00")
+    ]
+
+
+# --- a value read past an aside; a day of the month ---------------------------------------
+
+
+RENT_AND_DEPOSIT = (
+    "2. Rent. Tenant shall pay monthly rent of $3,150.00, due on the first (1st) day of each "
+    "calendar month. A late fee of $75 shall be charged if rent is not received within five (5) "
+    "days after the due date. 3. Security Deposit. Tenant shall deposit $4,725.00 with Landlord "
+    "as security. Landlord shall return the deposit, less lawful deductions, within twenty-one "
+    "(21) days after Tenant vacates the Premises."
+)
+
+
+def test_a_day_of_the_month_other_than_the_lease_s_conflicts() -> None:
+    rent = RENT_AND_DEPOSIT.split(" A late fee")[0]
+    assert conflict_texts("Rent is due on the fifth day of each month.", rent) == [
+        ("fifth", "first (1st)")
+    ]
+    assert conflict_texts("Rent is due on the first day of each month.", rent) == []
+
+
+def test_a_value_is_read_past_an_aside_before_it() -> None:
+    assert conflict_texts("The landlord has 30 days to return the deposit.", RENT_AND_DEPOSIT) == [
+        ("30 days", "twenty-one (21) days")
+    ]
+    assert conflict_texts("The landlord has 21 days to return the deposit.", RENT_AND_DEPOSIT) == []
+
+
+# --- a value stated only in another role --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The security deposit is $2,400.",
+            "The monthly rent is $2,400. The security deposit is $4,800.",
+            ("amount", "$2,400", "$4,800"),
+        ),
+        (
+            "The warranty lasts 12 months.",
+            "The warranty lasts ninety (90) days. Either party may terminate on 12 months' notice.",
+            ("number", "12 months", "ninety (90) days"),
+        ),
+        (
+            "The notice period for termination is thirty (30) days.",
+            "The notice period for termination is sixty (60) days. Invoices are payable "
+            "within thirty (30) days.",
+            ("number", "thirty (30) days", "sixty (60) days"),
+        ),
+    ],
+)
+def test_a_value_stated_only_in_another_role_is_no_support(
+    claim: str, passage: str, expected: tuple[str, str, str]
+) -> None:
+    """The claim's value is in the passage, but only where the passage speaks of
+    something else; where it speaks of the claim's thing, it gives another value."""
+    assert conflicts(claim, passage) == [expected]
+
+
+def test_a_value_in_another_role_conflicts_across_sources_too() -> None:
+    """The rival and the claim's value may stand in two cited passages."""
+    found = conflict_pairs(
+        "The security deposit is $2,400.",
+        ["Payment received: $2,400.", "The security deposit is $4,800."],
+    )
+    assert found == [("amount", "$2,400", "$4,800")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the value is stated in its own role too
+        (
+            "The security deposit is $4,800.",
+            "The monthly rent is $2,400. The security deposit is $4,800.",
+        ),
+        # in one sentence, each value is given its role ("respectively")
+        (
+            "Contributions to human service organizations rose by 15 percent.",
+            "Contributions to human service organizations and large branches of the United "
+            "Way rose by 15 percent and 28.6 percent, respectively.",
+        ),
+        # a bare count or year names too many things to be read across sentences
+        (
+            "An Error is a Class 2 Error if the Software is still usable.",
+            "An Error is a Class 1 Error if the Software is unusable. Class 2 support "
+            "is given by phone.",
+        ),
+        # the rival's clause lacks a word of the claim's role
+        (
+            "The security deposit is $2,400.",
+            "The monthly rent is $2,400. The deposit for keys is $50.",
+        ),
+    ],
+)
+def test_a_value_elsewhere_is_left_alone_when_its_role_is_not_plain(
+    claim: str, passage: str
+) -> None:
+    assert conflicts(claim, passage) == []
+
+
+def test_the_lease_check_fails_a_deposit_stated_as_the_rent() -> None:
+    """End to end, through ``align``: the sentence is unsupported, not supported."""
+    report = align(
+        "The security deposit is $2,400.",
+        [{"id": "lease", "text": "The monthly rent is $2,400. The security deposit is $4,800."}],
+    )
+    (sentence,) = report.sentences
+    assert sentence.status == "unsupported"
+    assert [(c.text, c.evidence) for c in sentence.conflicts] == [("$2,400", "$4,800")]
+
+
+# --- an event inside a deadline -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The customer paid the invoice within 12 days.",
+            "Customer shall pay all undisputed invoices within thirty (30) days of receipt.",
+        ),
+        (
+            "The insurer paid the claim 40 days after receiving the proof of loss.",
+            "The Company will pay the Insured within sixty (60) days after receipt of an "
+            "acceptable proof of loss.",
+        ),
+        (
+            "The contractor reached substantial completion 150 days after the notice to proceed.",
+            "Contractor shall achieve Substantial Completion not later than two hundred (200) "
+            "calendar days after the date of the Notice to Proceed.",
+        ),
+    ],
+)
+def test_an_event_that_keeps_the_deadline_is_no_conflict(claim: str, passage: str) -> None:
+    """A claim that reports what happened, inside the limit the clause sets, complies."""
+    assert conflicts(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the event breaks the limit
+        (
+            "The customer paid the invoice within 45 days.",
+            "Customer shall pay all undisputed invoices within thirty (30) days of receipt.",
+        ),
+        # a rule against a rule, the claim's stricter
+        (
+            "The customer must pay invoices within 12 days.",
+            "Customer shall pay all undisputed invoices within thirty (30) days of receipt.",
+        ),
+        ("The tenant has two years to sue.", "A tenant must bring an action within one year."),
+    ],
+)
+def test_a_rule_or_a_broken_deadline_still_conflicts(claim: str, passage: str) -> None:
+    assert [kind for kind, _, _ in conflicts(claim, passage)] == ["number"]
+
+
+# --- a sum written out as a deed writes it ------------------------------------------------
+
+
+def test_a_deed_sum_with_its_cents_as_a_fraction_is_one_amount() -> None:
+    """ "Fifteen Thousand Two Hundred Fifty and No/100 Dollars ($15,250.00)" is one sum: the
+    monthly rent, against the claim's; "No/100" denies nothing."""
+    passage = (
+        "Tenant shall pay to Landlord monthly installments of Base Rent in the amount of "
+        "Fifteen Thousand Two Hundred Fifty and No/100 Dollars ($15,250.00), in advance."
+    )
+    assert conflicts("The monthly rent is $12,500.", passage) == [
+        ("amount", "$12,500", "Fifteen Thousand Two Hundred Fifty and No/100 Dollars ($15,250.00)")
+    ]
+    assert conflicts("The monthly rent is $15,250.", passage) == []
+    assert conflicts("The rent is $2,000.50.", "Rent: Two Thousand and 50/100 Dollars.") == []

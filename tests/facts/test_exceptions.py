@@ -3,13 +3,16 @@
 ``states_exception`` reads each text once and keeps the chains of exceptions a scan
 walks; ``states_exception_reference`` scans from the denial every time. Random texts of
 exception words, content words, "without"/"not" and clause marks hold them equal at
-every denial position and clause end, as do the clause helpers of ``facts.polarity``.
+every denial position and clause end, as do the clause functions of ``facts.polarity``.
+And a claim of the very case a rule excepts ("In an emergency, the landlord may enter
+without notice") agrees with the rule.
 """
 
 from __future__ import annotations
 
 import re
 
+from fact_pairs import conflict_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,7 +55,7 @@ def test_the_memoised_reading_equals_the_plain_one(negated: str, said: str, data
 
 @settings(max_examples=300, deadline=None)
 @given(texts, st.data())
-def test_the_clause_helpers_equal_their_regular_expressions(text: str, data) -> None:
+def test_the_clause_functions_equal_their_regular_expressions(text: str, data) -> None:
     at = data.draw(st.integers(0, len(text)))
     mark = re.compile(r"[.;:!?\n]").search(text, at)
     assert polarity._clause_end(text, at) == (mark.start() if mark else len(text))
@@ -70,3 +73,11 @@ def test_an_exception_the_passage_states_and_one_it_denies() -> None:
     # what the exception names after generic words ("prior written consent of the party")
     consent = "The Tenant shall not sublet without the prior written consent of the Landlord."
     assert states_exception(consent, 0, "The Tenant may sublet with the Landlord's consent.")
+
+
+def test_a_claim_of_the_excepted_case_agrees_with_the_rule() -> None:
+    entry = (
+        "Landlord may enter the Premises only upon forty-eight (48) hours' written notice, "
+        "except in an emergency."
+    )
+    assert conflict_texts("In an emergency, the landlord may enter without notice.", entry) == []

@@ -1,12 +1,16 @@
 """Denials as contracts write them: a passive permission against "Neither party may",
 a verb denied of one thing and said of another ("shall provide the Services" / "shall
 not provide any warranty"), "deemed" read with what a thing is deemed, and the open list
-of "including, but not limited to", which denies nothing."""
+of "including, but not limited to", which denies nothing. And entry "without notice"
+against a notice period however it is counted, and "nothing" that the claim repeats as an
+object or in an altered quote."""
 
 from __future__ import annotations
 
 import pytest
 from fact_pairs import conflicts
+
+from citemark import align, load_config
 
 
 @pytest.mark.parametrize(
@@ -214,3 +218,128 @@ def test_legal_denials_conflict(claim: str, passage: str, expected: tuple[str, s
 )
 def test_no_conflict_between_other_statements(claim: str, passage: str) -> None:
     assert conflicts(claim, passage) == []
+
+
+LEXICAL = load_config("lexical")
+
+
+# --- entry without notice against a notice period -----------------------------------------
+
+
+def test_at_least_a_notice_period_is_notice_against_without_notice() -> None:
+    """ "Upon at least twenty-four (24) hours' written notice" is a notice period, and
+    "may enter the premises without notice" denies it; "at least" is no denial."""
+    source = (
+        "Landlord may enter the Premises only upon at least twenty-four (24) hours' written "
+        "notice, except in case of emergency."
+    )
+    claim = "The landlord may enter the premises without notice."
+    result = align(claim, [{"id": "S", "text": source}]).sentences[0]
+    assert result.status == "unsupported"
+    assert [c.text for c in result.conflicts] == ["without notice"]
+
+
+ENTRY = (
+    "Landlord may enter the Premises only upon at least twenty-four (24) hours written "
+    "notice to Tenant, except in an emergency."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The landlord may enter the premises without notice.",
+        "The landlord may enter the premises without notice at any time.",
+        "The landlord may enter the premises at any time without notice.",
+        "The landlord may enter the premises without notice for any reason.",
+    ],
+)
+def test_entry_without_notice_conflicts_with_notice_to_the_tenant(claim: str) -> None:
+    """ "Without notice" conflicts with the clause wherever the claim puts "at any time" or
+    "for any reason"; "notice to Tenant" is a notice given to the tenant, not an
+    infinitive ("to tenant") that the claim would have to name."""
+    result = align(claim, [{"id": "L", "text": ENTRY}]).sentences[0]
+    assert result.status == "unsupported"
+    assert [(c.text, c.evidence) for c in result.conflicts] == [
+        ("without notice", "upon at least twenty-four (24) hours written notice")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # the exception the passage makes is the claim's case
+        (
+            "In an emergency, the landlord may enter without notice at any time.",
+            ENTRY,
+        ),
+        # an infinitive after the noun still names what the statement is about
+        (
+            "The tenant may not sublet without consent.",
+            "The tenant may sublet with consent to assign the lease.",
+        ),
+    ],
+)
+def test_no_notice_conflict_where_the_statements_differ(claim: str, passage: str) -> None:
+    """The emergency the passage excepts is the claim's case, and a real infinitive after
+    the noun names another act: neither is a notice conflict."""
+    result = align(claim, [{"id": "L", "text": passage}]).sentences[0]
+    assert [c for c in result.conflicts if c.kind == "negation"] == []
+
+
+# --- "nothing in the record": a denial the claim may repeat in other words ----------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'The court noted that "[n]othing in the record suggests the parties intended otherwise."',
+        "The court found nothing in the record suggesting the parties intended otherwise.",
+    ],
+)
+def test_nothing_as_an_object_or_altered_is_no_conflict(answer: str) -> None:
+    """ "Nothing" as the object ("found nothing in the record") or altered in a quote
+    ("[n]othing") is the source's own denial, not a conflict on "record"."""
+    source = "Nothing in the record suggests the parties intended otherwise."
+    report = align(answer, [{"id": "S", "text": source}], config=LEXICAL)
+    (only,) = report.sentences
+    assert only.conflicts == ()
+    assert only.status == "supported"
+
+
+def test_the_record_said_positively_still_conflicts() -> None:
+    """A claim that the record does suggest it still contradicts the source."""
+    source = "Nothing in the record suggests the parties intended otherwise."
+    report = align(
+        "The court found that the record suggests the parties intended otherwise.",
+        [{"id": "S", "text": source}],
+        config=LEXICAL,
+    )
+    assert [c.kind for c in report.sentences[0].conflicts] == ["negation"]
+
+
+# --- an adverb past the verb, notice in hyphenated words ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # "is therefore void": an adverb between the verb and what it says
+        ("Such a contract is not void.", "Such a contract is therefore void.", None),
+        # notice counted in hyphenated words against none at all
+        (
+            "The landlord may enter the premises without notice.",
+            "Landlord may enter the Premises upon twenty-four (24) hours' notice.",
+            ("negation", "without notice"),
+        ),
+    ],
+)
+def test_a_denial_past_an_adverb_or_against_notice_in_words_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    """A denial against a statement with an adverb between the verb and what it says
+    ("is therefore void"), and no notice against notice counted in hyphenated words."""
+    found = conflicts(claim, passage)
+    assert found, (claim, passage)
+    if expected is not None:
+        assert (found[0][0], found[0][1]) == expected

@@ -4,6 +4,7 @@ clause names: conflicts no number or negation shows."""
 from __future__ import annotations
 
 import pytest
+from fact_pairs import conflicts
 
 import citemark
 from citemark.facts import CONFLICT_KINDS, FACT_KINDS, check_facts
@@ -1941,3 +1942,63 @@ def test_only_before_an_opposite_word_is_passed_over_for_its_subject() -> None:
         ).conflicts
         == ()
     )
+
+
+# --- an opposite among modifiers, after a docket reference --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        # a kind in a list of modifiers, said of the claim's subject
+        (
+            "The license is exclusive.",
+            "Licensor grants Licensee a non-exclusive, non-transferable, worldwide license.",
+            ("opposite", "exclusive"),
+        ),
+        # an order's outcome after a bracketed docket reference
+        (
+            "The court granted the motion to dismiss.",
+            "Accordingly, Defendant's Motion to Dismiss for Failure to State a Claim "
+            "(ECF No. 14) is DENIED.",
+            ("opposite", "granted"),
+        ),
+        (
+            "The court adopted the narrow-restraint exception.",
+            "The court rejected the narrow-restraint exception.",
+            ("opposite", "adopted"),
+        ),
+    ],
+)
+def test_an_opposite_among_modifiers_or_after_a_docket_reference_conflicts(
+    claim: str, passage: str, expected: tuple[str, str] | None
+) -> None:
+    """An opposite in a list of modifiers said of the claim's subject, an order's outcome
+    after a bracketed docket reference, and an adopted rule the court rejected."""
+    found = conflicts(claim, passage)
+    assert found, (claim, passage)
+    if expected is not None:
+        assert (found[0][0], found[0][1]) == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # a severability clause's hope is no grant ("to be valid, enforceable provisions")
+        (
+            "If any provision of this agreement is held to be invalid by a court, the "
+            "remaining provisions remain in effect.",
+            "The parties agree to renegotiate in good faith those provisions so held to be "
+            "invalid to be valid, enforceable provisions.",
+        ),
+        # a choice between a word and its opposite states neither
+        (
+            "The Committee adopted the proposal.",
+            "The Committee shall decide whether to accept or reject the proposal.",
+        ),
+    ],
+)
+def test_a_hope_or_a_choice_between_opposites_states_neither(claim: str, passage: str) -> None:
+    """A severability clause's hope ("to be valid") and a choice between a word and its
+    opposite state neither word."""
+    assert conflicts(claim, passage) == []
