@@ -28,8 +28,8 @@ from hypothesis import settings
 
 SERVER_START_TIMEOUT = 90.0
 # The suite is a gate, so it draws the same examples on every run: a failure CI finds is
-# one anyone can rerun, and a run cannot go red by the luck of the draw (stop 41's did,
-# on a bug in the test's own oracle). Exploring with fresh random draws is its own job,
+# one anyone can rerun, and a run cannot go red by the luck of the draw (a bug in a
+# test's own oracle can do that). Exploring with fresh random draws is its own job,
 # ``make fuzz`` (CITEMARK_FUZZ_EXPLORE=1); what it finds goes into tests/fuzz_corpus or
 # an explicit test.
 EXPLORE = os.environ.get("CITEMARK_FUZZ_EXPLORE") == "1"

@@ -300,7 +300,7 @@ def test_reports_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
     assert len(outputs) == 1
 
 
-# --- scripts with combining marks and without spaces (issue 12) ---------------------------
+# --- scripts with combining marks and without spaces ------------------------------------
 
 HINDI_SOURCE = "किरायेदार को हर महीने की पहली तारीख को किराया देना होगा।"
 # Every vowel sign swapped for another: different words over the same consonants.

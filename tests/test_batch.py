@@ -124,7 +124,7 @@ def test_bad_records_become_one_line_errors(tmp_path: Path) -> None:
         '{"id": "broken", "answer": ',  # invalid JSON
         json.dumps({"id": "no-answer", "sources": []}),
         json.dumps({"id": "bad-sources", "answer": "Some text.", "sources": "a string"}),
-        # Commas are legal in ids now (issue 10.5); a control character is not.
+        # Commas are legal in ids; a control character is not.
         json.dumps({"id": "bad-id", "answer": "A b.", "sources": [{"id": "a\x1fb", "text": "x"}]}),
         "[1, 2]",
         json.dumps(good[1]),
@@ -168,7 +168,8 @@ def test_an_id_that_is_not_a_string_or_integer_is_an_error_line(tmp_path: Path) 
 
 
 def test_a_misspelt_or_null_field_is_named_as_such(tmp_path: Path) -> None:
-    """Both read "must be a str, got nothing": the misspelt key went unnamed (trial 42)."""
+    """A misspelt key and a null field are each named, not both read as "must be a str,
+    got nothing"."""
     good = make_records(1)[0]
     rows = [
         {"id": "typo", "anwser": good["answer"], "sources": good["sources"]},
@@ -254,9 +255,9 @@ def test_refuses_to_extend_a_foreign_file(tmp_path: Path) -> None:
 
 
 def test_resumes_only_the_output_of_the_same_input_and_config(tmp_path: Path) -> None:
-    """A line count alone took one input's results for another's (trial 42): a record
-    inserted at the top was never aligned and every old line named the wrong record;
-    another config or an edited answer kept the old results."""
+    """A line count alone would take one input's results for another's: a record
+    inserted at the top would never be aligned and every old line name the wrong record;
+    another config or an edited answer would keep the old results."""
     records = make_records(3)
     in_path = write_jsonl(tmp_path / "in.jsonl", records)
     out_path = tmp_path / "out.jsonl"

@@ -305,7 +305,7 @@ def test_evidence_across_two_chunks_is_marked_in_the_chunk_it_names(page: Page) 
 
 def test_offsets_count_code_points_on_the_page(page: Page, server: Any) -> None:
     """The API's offsets count code points (Python's), JavaScript slices UTF-16 units: an
-    emoji before a mark split the emoji and moved every later mark (trial 43)."""
+    emoji before a mark must not split the emoji or move every later mark."""
     answer = (
         "🎉🎉 Great news 😀! The monthly rent of $2,400 is due on the first day of each month. "
         "𠀋 The tenant must not sublet the premises without consent."
@@ -327,15 +327,16 @@ def test_offsets_count_code_points_on_the_page(page: Page, server: Any) -> None:
     i, j, quote = first_citation(report, "verbatim")
     page.locator(f'.chip[data-citation="{i}-{j}"]').click()
     expect(page.locator("#sources-view mark")).to_have_text(quote["evidence"])
-    # a direction override in one sentence must not reverse the ones after it (trial 43)
+    # a direction override in one sentence must not reverse the ones after it
     for selector in ("#answer-view .sentence", "#answer-view .chip"):
         expect(page.locator(selector).first).to_have_css("unicode-bidi", "isolate")
 
 
 def test_chunks_are_named_and_placed_as_the_api_reads_them(page: Page, server: Any) -> None:
-    """A LangChain chunk was headed "#1", not its metadata source, and one placed by
-    start_index was highlighted at the first occurrence of its evidence (trial 43). And
-    unsupported words of any script are underlined (JavaScript's \\w is ASCII-only)."""
+    """A LangChain chunk is headed by its metadata source, not "#1", and one placed by
+    start_index is highlighted where it stands, not at the first occurrence of its
+    evidence. And unsupported words of any script are underlined (JavaScript's \\w is
+    ASCII-only)."""
     quote = "The Tenant shall pay the monthly rent on the first day of each month."
     chunk = f"Intro. {quote} Other terms follow here. {quote}"
     sources = [{"page_content": chunk, "metadata": {"source": "lease", "start_index": 500}}]
@@ -394,7 +395,7 @@ def test_unsupported_words_are_underlined_around_a_conflict(page: Page) -> None:
 
 
 # The answer quotes the source's "500 ... 900" in order, but direction controls around
-# the numbers made Chromium show "900 ... 500" in a quote marked supported (trial 46).
+# the numbers can make Chromium show "900 ... 500" in a quote marked supported.
 _RLO_SOURCE = "The monthly rent is 500 dollars and the late fee is 900 dollars."
 _RLO_ANSWER = (
     "The monthly rent is \u202e\u2066500\u2069\u2066 dollars and the late fee is "

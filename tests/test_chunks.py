@@ -4,9 +4,8 @@ Chunks that touch (``chunk_overlap=0``) or overlap (LangChain's and LlamaIndex's
 default) are joined into the run of the parent they cover (``citemark.chunks``): a
 sentence across a cut is cited once, with the parent's offsets, as if the whole
 document had been given; a citation's ``source_index`` names a chunk that holds its
-evidence (its start, where no one chunk holds all of it). Before, touching chunks were
-matched apart (trial 41: evidence cut inside a word, a quoted sentence `partial`) and
-overlapping ones refused.
+evidence (its start, where no one chunk holds all of it). Touching chunks matched apart
+would cut evidence inside a word and leave a quoted sentence `partial`.
 """
 
 from __future__ import annotations
@@ -73,8 +72,8 @@ def _holds(chunk: Any, start: int) -> bool:
 
 
 def test_a_sentence_across_a_cut_is_cited_as_in_the_whole_document() -> None:
-    """Trial 41's case: the cut inside "Central"; the citation was two pieces, one
-    starting 'tral opened'."""
+    """The cut inside "Central": the citation is one piece, never two with one starting
+    'tral opened'."""
     parent = "Intro. The Café Central opened in 1998 and serves espresso every morning. It closed."
     answer = "The Café Central opened in 1998 and serves espresso every morning."
     cut = parent.index("Central") + 3
@@ -233,9 +232,9 @@ def test_naming_a_chunk_reads_as_its_rule(
 
 
 def test_a_quote_repeated_in_the_parent_cites_the_same_places_however_chunked() -> None:
-    """Places of a repeated quote were spread over the chunks as given, so the whole
-    parent cited its first three and the chunks, in order or reversed, others (trial 43):
-    they are spread over documents now, in the parent's order."""
+    """Places of a repeated quote are spread over documents, in the parent's order, not
+    over the chunks as given (where the whole parent would cite its first three and the
+    chunks, in order or reversed, others)."""
     clause = "The Supplier shall deliver the Goods to the Buyer at the agreed place."
     parent = " ".join(f"Section {k}. {clause}" for k in range(1, 7))
     answer = clause

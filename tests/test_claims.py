@@ -113,7 +113,7 @@ def test_align_gives_lead_ins_no_claim_and_judges_the_claims() -> None:
 
 
 def test_a_sentence_with_nothing_to_check_is_never_supported_without_a_citation() -> None:
-    # Used to be "supported" (lexical score 0.68, recall over no content words = 1.0).
+    # Its lexical score (0.68, recall over no content words = 1.0) would call it "supported".
     report = align("They did.", ["Weather report: storms are likely this weekend."], config=LEXICAL)
     (sentence,) = report.sentences
     assert sentence.status == "no_claim"

@@ -80,15 +80,15 @@ def test_check_fails_on_an_unsupported_sentence(
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
-    # Sentence 5 ("two years" against the lease's "one (1) year") is a conflict since
-    # the facts stage reports conflicts; it used to be the example's partial sentence.
+    # Sentence 5 ("two years" against the lease's "one (1) year") is a conflict, which
+    # the facts stage reports.
     assert lines[0].startswith("UNSUPPORTED [5]")
     assert lines[1].strip() == "conflict: 'two years' vs source lease 'one (1) year'"
     seventh = next(n for n, line in enumerate(lines) if line.startswith("UNSUPPORTED [7]"))
     assert "Disputes will be resolved by arbitration in Delaware." in lines[seventh]
     # Names do not cap under this preset, so it does not look them up in every source.
     assert lines[seventh + 1].strip() == "missing facts: name 'Delaware'"
-    # The last line names each failing sentence and why (issue 10.3).
+    # The last line names each failing sentence and why.
     assert lines[-1].startswith(
         "FAIL: sentence 5 (conflict: 'two years' vs source lease 'one (1) year'; unsupported); "
         "sentence 7 (unsupported) ("
@@ -225,8 +225,8 @@ def test_eval_scores_an_evalset_file(
     assert "not an evalset v1 record (missing field 'dataset')" in one_line_error(
         cli("eval", str(bad))
     )
-    # a misspelt gold label was read as a label no status equals: every metric wrong,
-    # exit 0 (trial 42)
+    # a misspelt gold label is refused: read as a label no status equals, it would make
+    # every metric wrong, with exit 0
     record["sentences"][1]["label"] = "Supported"
     bad.write_text(json.dumps(record) + "\n", "utf-8")
     refused = cli("eval", str(bad), "--config", str(lexical_preset))
@@ -438,7 +438,7 @@ def test_batch_writes_an_empty_answer_as_an_error_line_and_exits_1(
     )
     assert clean.returncode == 0, clean.stderr
     # a rerun with nothing left to do still fails while the output holds the error line
-    # (it exited 0: a CI retry turned red into green, trial 42)
+    # (exit 0 would let a CI retry turn red into green)
     in_path.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
     again = cli("batch", str(in_path), str(out_path), "--config", str(lexical_preset))
     assert again.returncode == 1, again.stderr

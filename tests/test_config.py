@@ -108,7 +108,7 @@ def test_a_config_file_error_names_the_key_as_the_file_writes_it(tmp_path: Any) 
         path.write_text(text)
         with pytest.raises(ConfigError, match=message):
             load_config(path)
-    # Guard: settings given in Python keep their field names.
+    # Settings given in Python keep their field names.
     with pytest.raises(ConfigError, match="supported_lexical must be"):
         load_config().with_(supported_lexical=3)
 

@@ -374,8 +374,8 @@ def test_parse_tagged_gives_back_an_answer_full_of_tags(
 
 
 def test_parse_tagged_names_an_unreadable_tag_where_it_stands() -> None:
-    """An opening tag with another attribute used to be passed over as text, and the error
-    then blamed the ``</cite>`` after it; a blank id was read as an id."""
+    """An opening tag with another attribute is named where it stands, not passed over as
+    text with the error blaming the ``</cite>`` after it; a blank id is no id."""
     with pytest.raises(
         InputError, match=r"unreadable citation tag at offset 0: '<cite ids=\"a\" kind"
     ):

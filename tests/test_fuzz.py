@@ -58,14 +58,13 @@ CORPUS = Path(__file__).parent / "fuzz_corpus"
 EXPLORE = os.environ.get("CITEMARK_FUZZ_EXPLORE") == "1"
 
 # The documented id rule (sources.py): not blank, no control characters (C0, DEL,
-# C1) or lone surrogates. Quotes, commas and markup used to be refused; ids as
-# lawyers write them ("Smith v. Jones, 412 P.3d 88") have them, so they are now
-# accepted and escaped wherever an id is written (issue 10.5).
+# C1) or lone surrogates. Quotes, commas and markup are allowed, since ids as
+# lawyers write them ("Smith v. Jones, 412 P.3d 88") have them; they are escaped
+# wherever an id is written.
 _BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 # Nor may an id hold a character that shows as nothing (Unicode's default-ignorable code
-# points, the bidi controls among them, and the blank Braille cell; trial 43 refused ids
-# of nothing else, trial 46 any), nor hold a line or paragraph separator (trial 46): each
-# made one id read as another.
+# points, the bidi controls among them, and the blank Braille cell), nor hold a line or
+# paragraph separator: each would make one id read as another.
 _SHOWS_AS_NOTHING = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 # How the documented ``ids`` attribute writes an id: these as character references.
 _ID_REFS = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", ",": "&#44;"}
@@ -181,7 +180,7 @@ class _PageText(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "bdi" and self._fence is not None:
-            # a bidi control fenced off alone (trial 46): one character, nothing else
+            # a bidi control fenced off alone: one character, nothing else
             fenced = "".join(self.parts)[self._fence :]
             if len(fenced) != 1 or not _BIDI_CONTROL.fullmatch(fenced):
                 self.problems.append(f"<bdi> around {fenced!r}")

@@ -391,7 +391,7 @@ def test_cli_accepts_control_characters_a_bom_and_crlf(
                 "--config", str(small_preset), str(files["crlf_answer"]))  # fmt: skip
     assert spans.returncode == 0, spans.stderr
     data = json.loads(spans.stdout)
-    # taken as it comes, as standard input is, so offsets index the file (trial 41)
+    # taken as it comes, as standard input is, so offsets index the file
     assert data["tagged"] == 'The <cite ids="lease">monthly rent</cite> of $2,400\r\nis due.\r\n'
     crlf = files["crlf_answer"].read_bytes().decode()
     piped = cli("tag", "--sources", str(files["bom_phrases"]), "--format", "json",
@@ -518,8 +518,8 @@ def test_api_accepts_control_characters_and_escapes_them(client: httpx.Client) -
 
 def test_api_reads_framework_dumps_as_the_library_does(client: httpx.Client) -> None:
     """LangChain's ``Document.model_dump()`` and LlamaIndex's ``TextNode.dict()`` as they
-    are: the library read them (LlamaIndex's ``id_`` not even there: "missing 'id'") and
-    the API refused their own keys (``type``: 422), trial 42."""
+    are: the API reads them as the library does, including LlamaIndex's ``id_`` and
+    their own keys (``type``), with no "missing 'id'" and no 422."""
     parent = "RESIDENTIAL LEASE\n\n1. Term. The term of this Lease is one (1) year, from March 1."
     start = parent.index("1. Term")
     langchain = {

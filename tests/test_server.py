@@ -285,7 +285,7 @@ def test_tag_document_mode(
         ({"answer": "Rent."}, 422, "sources"),
         ({"answer": "   \n", "sources": []}, 422, "answer is empty"),
         ({"answer": "Rent.", "sources": [{"id": "a", "txt": "x"}]}, 422, "sources.0.txt"),
-        # Commas are legal in ids now (issue 10.5); a control character is not.
+        # Commas are legal in ids; a control character is not.
         ({"answer": "Rent.", "sources": [{"id": "a,\tb", "text": "x"}]}, 400, "control char"),
         ({"answer": "Rent.", "sources": [], "config": "no-such-preset"}, 400, "unknown preset"),
         ({"answer": "Rent.", "sources": [], "config": "../configs/default"}, 422, "config"),

@@ -358,7 +358,7 @@ WICE_SPANS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "w
 @pytest.mark.slow
 def test_span_f1_holds_its_floor_on_held_out_dev() -> None:
     # The word model is fitted on the upstream train half only; dev is held out.
-    # Measured (default preset, stop 35): dev 0.550 as the report gives it, 0.608 on
+    # Measured (default preset): dev 0.550 as the report gives it, 0.608 on
     # every sentence (0.545 / 0.599 before a value the evidence states was kept from
     # being underlined); the floors leave about 0.01 for a refit's noise (124 dev claims).
     if not WICE_SPANS.is_file():

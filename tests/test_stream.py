@@ -239,8 +239,8 @@ def test_a_sentence_longer_than_a_segmenter_piece_streams_as_align_gives_it(
 
 
 def test_the_module_example_runs_as_written() -> None:
-    """The docstring's example gave ['no_claim'] where it says ['unsupported'] (trial 41):
-    "Pets are" was aligned without the sentence before it on its line."""
+    """The docstring's example gives ['unsupported'], as it says: "Pets are" is aligned
+    with the sentence before it on its line, not alone (which gives ['no_claim'])."""
     import doctest
 
     from citemark import stream as stream_module

@@ -398,7 +398,7 @@ def test_thai_phrase_cannot_take_a_consonant_from_its_vowel_sign() -> None:
 
 
 # Scripts written without spaces: at word level a phrase matches at any cluster edge
-# beside one of their characters, as document mode's cluster tokens do (trial 39, #7).
+# beside one of their characters, as document mode's cluster tokens do.
 UNSPACED_QUOTES = [
     ("契約は東京地方裁判所の管轄とする。", "東京地方裁判所", (3, 10)),  # Han
     ("家賃は毎月払う。", "毎月", (3, 5)),

@@ -674,7 +674,7 @@ def test_two_votes_conflict_and_a_range_or_a_score_line_does_not() -> None:
 def test_business_days_are_a_unit_of_their_own() -> None:
     calendar = "The landlord must respond within thirty (30) calendar days."
     business = "The landlord must respond within 30 business days."
-    # against days called calendar days, business days are another period (stop 21)
+    # against days called calendar days, business days are another period
     assert [c.claim.text for c in check_facts(business, [calendar]).conflicts] == [
         "30 business days"
     ]
