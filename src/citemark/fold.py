@@ -21,7 +21,6 @@ offsets.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +28,7 @@ from functools import lru_cache
 import regex
 
 from .graphemes import CLUSTER, one_per_code_point
+from .lazy import lazy_pattern
 
 # Turkish dotted capital I folds to "i" + U+0307 under full case folding, which
 # would stop "istanbul" from matching "İstanbul". Folding it to a plain "i" is
@@ -83,7 +83,7 @@ def fold_cluster(cluster: str) -> str:
 
 
 # Characters from U+0300 on: the only ones that can be marks, joiners or jamo.
-_HIGH = re.compile("[^\x00-\u02ff]")
+_HIGH = lazy_pattern("[^\x00-\u02ff]")
 
 
 def _is_plain(text: str, folded: str, highs: set[str]) -> bool:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import html
 import itertools
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Literal, TypedDict
 
+from .lazy import lazy_pattern
 from .types import Block, uncovered
 
 Kind = Literal["verbatim", "paraphrase"]
@@ -37,7 +37,7 @@ class SpanDict(TypedDict):
 # character of the answer (a browser shows &#x0; as U+FFFD, where it would show
 # nothing). C1 controls stay raw: a reference to one (&#x80;) means a
 # windows-1252 character to every HTML parser, which would change the text.
-_HTML_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_HTML_CONTROL = lazy_pattern("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 
 # The characters that open or close a bidi embedding, override or isolate. Matching
@@ -47,7 +47,7 @@ _HTML_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # text each stands alone in a <bdi>, which ends its effect where it starts; the text
 # itself is unchanged.
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
-_BIDI_CONTROL = re.compile(f"[{BIDI_CONTROLS}]")
+_BIDI_CONTROL = lazy_pattern(f"[{BIDI_CONTROLS}]")
 
 
 def text_html(text: str) -> str:
@@ -98,7 +98,7 @@ def _checked(marks: Iterable[Mark]) -> list[Mark]:
 # reference, or split an id in two is written as a character reference, so that
 # splitting the attribute on commas and unescaping each part gives the ids back.
 _ID_REFERENCES = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", ",": "&#44;"}
-_ID_SPECIAL = re.compile('[&"<>,]')
+_ID_SPECIAL = lazy_pattern('[&"<>,]')
 
 
 def escape_id(source_id: str) -> str:
@@ -301,15 +301,15 @@ def render_spans(marks: Sequence[Mark]) -> list[SpanDict]:
     ]
 
 
-_TAG = re.compile(r'<cite ids="([^"<>]*)"( kind="paraphrase")?>|</cite>')
+_TAG = lazy_pattern(r'<cite ids="([^"<>]*)"( kind="paraphrase")?>|</cite>')
 # A citation tag written in the answer itself ("See <cite ids="FAKE">this</cite>"),
 # which tagged text must not pass off as one of ours: its "<" is written "&lt;", and an
 # answer's own "&lt;cite" (or "&amp;lt;cite", ...) gains one "amp;", so that
 # parse_tagged, taking one off, gives each back as it was. Whatever follows "cite" is
 # not read: the text is guarded piece by piece between the tags, and a piece that ends
 # in "cite" must be read as the whole text is ("&lt;cite" then "a": "&lt;citea").
-_LITERAL_TAG = re.compile(r"(?i)<(?=/?cite)|&(?=(?:amp;)*lt;/?cite)")
-_GUARDED_TAG = re.compile(r"(?i)&lt;(?=/?cite)|&amp;(?=(?:amp;)*lt;/?cite)")
+_LITERAL_TAG = lazy_pattern(r"(?i)<(?=/?cite)|&(?=(?:amp;)*lt;/?cite)")
+_GUARDED_TAG = lazy_pattern(r"(?i)&lt;(?=/?cite)|&amp;(?=(?:amp;)*lt;/?cite)")
 
 
 def _needs_guard(text: str) -> bool:
@@ -376,7 +376,7 @@ def parse_tagged(tagged: str) -> Tagged:
     return Tagged("".join(out), tuple(marks))
 
 
-_STRAY_TAG = re.compile(r"(?i)</?cite\b")
+_STRAY_TAG = lazy_pattern(r"(?i)</?cite\b")
 
 
 def _no_stray_tag(tagged: str, start: int, end: int) -> None:

@@ -10,7 +10,6 @@ on neither. Phrase sources arrive as a map from source id to quoted phrases.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,17 +17,18 @@ from typing import Any
 import regex
 
 from .errors import InputError
+from .lazy import lazy_pattern
 from .types import Source
 
 # Control characters (C0, DEL, C1) and the line and paragraph separators, which no page
 # or log line shows as such (a separator breaks the line), and lone
 # surrogates, which no UTF-8 output can carry. Anything else is a legal id: ids
 # are escaped wherever they are written ("Smith v. Jones, 412 P.3d 88 (2019)").
-_BAD_ID = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_BAD_ID = lazy_pattern("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 # A str may hold lone surrogates (from ``errors="surrogateescape"`` decoding, or JSON
 # ``"\ud800"`` escapes read by a lenient parser); they are not text and cannot be
 # written out as UTF-8, so they are refused where they enter, not where output fails.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_pattern("[\ud800-\udfff]")
 # Characters that show as nothing: Unicode's default-ignorable code points (format
 # characters, joiners, variation selectors, the Hangul fillers, tags), which hold every
 # character the segmenter reads as a space, and the blank Braille cell.

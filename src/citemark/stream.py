@@ -28,7 +28,6 @@ little later, never differently).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -37,6 +36,7 @@ from .config import Config, load_config
 from .errors import InputError
 from .facts.model import Fact
 from .index import SourceIndex
+from .lazy import lazy_pattern
 from .pipeline import align
 from .report import Conflict, Report, SentenceResult
 from .segment import LINE_BREAK, MAX_PIECE_CHARS, segment, unbroken
@@ -47,7 +47,7 @@ from .verbatim import merge
 __all__ = ["Streamer"]
 
 # A word that is complete: some word character, then the whitespace that ends it.
-_COMPLETE_WORD = re.compile(r"\w\S*\s")
+_COMPLETE_WORD = lazy_pattern(r"\w\S*\s")
 # Pending text up to this long is segmented again on every chunk; past it, only
 # once it has grown by 1/_REGROWTH (see Streamer._waits).
 _EAGER_CHARS = 1_000

@@ -19,7 +19,6 @@ would change what the other stage finds.
 
 from __future__ import annotations
 
-import re
 import sys
 from bisect import bisect_left
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ import regex
 
 from .fold import fold, is_word_char
 from .graphemes import widen
+from .lazy import lazy_pattern
 from .types import Span
 
 # Han, Hiragana, Katakana (with the prolonged sound mark), CJK compatibility and
@@ -51,16 +51,16 @@ _TOKEN = regex.compile(
 # The same tokens for text without marks, joiners, Prepend characters or unspaced
 # scripts other than CJK (English, most European text): the standard library's
 # ``re`` scans it about three times as fast as ``regex`` scans the full pattern.
-_PLAIN_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
+_PLAIN_TOKEN = lazy_pattern(rf"[{CJK}]|[^\W{CJK}]+")
 # The same pattern as one group, for ``re.split``: the pieces alternate between the
 # text between tokens and a token, so their running lengths are the token offsets.
-_PLAIN_SPLIT = re.compile(f"({_PLAIN_TOKEN.pattern})")
+_PLAIN_SPLIT = lazy_pattern(f"({_PLAIN_TOKEN.pattern})")
 # The same on lower-cased ASCII text, where a word character is one of these: a plain
 # class the engine scans twice as fast as the negated one with CJK ranges (6.4 against
 # 12.5 ms over W2's 250,000 characters of sources).
-_ASCII_SPLIT = re.compile(r"([a-z0-9_]+)")
+_ASCII_SPLIT = lazy_pattern(r"([a-z0-9_]+)")
 # A letter of a script written without spaces (one pattern for every module that asks).
-UNSPACED_CHAR = re.compile(f"[{UNSPACED}]")
+UNSPACED_CHAR = lazy_pattern(f"[{UNSPACED}]")
 # The first character of the unspaced scripts: below it no character is in one (Thai,
 # U+0E00, starts the ranges), which spares the pattern for most letters.
 FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
@@ -73,7 +73,7 @@ FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
 # of nothing but these (and the joiners) is empty.
 FORMAT_CHARS = "\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 # Characters from U+0300 on: the only ones that can make a text need _TOKEN.
-_HIGH = re.compile("[^\x00-\u02ff]")
+_HIGH = lazy_pattern("[^\x00-\u02ff]")
 _NEEDS_FULL = regex.compile(
     r"[\p{M}\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=Prepend}\u200c\u200d"
     f"{_OTHER_UNSPACED}]"

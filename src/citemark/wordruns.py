@@ -35,17 +35,17 @@ ASCII text, rightly, as such a phrase cannot occur in it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from .lazy import lazy_pattern
 from .tokens import UNSPACED
 
 # A word character: what ``re`` matches with \w in a str pattern, which is exactly
 # ``str.isalnum()`` or "_" (citemark.fold.is_plain_word_char), less the unspaced
 # scripts, whose characters are words of their own (no ASCII character is one).
-_RUN = re.compile(rf"[^\W{UNSPACED}]+")
+_RUN = lazy_pattern(rf"[^\W{UNSPACED}]+")
 # Runs and the separator between two joined phrases.
-_RUN_OR_SEP = re.compile(rf"[^\W{UNSPACED}]+|\x00")
+_RUN_OR_SEP = lazy_pattern(rf"[^\W{UNSPACED}]+|\x00")
 _SEP = "\x00"
 # Every ASCII byte that is not a word character, as a space (bytes from 0x80 on,
 # parts of non-ASCII characters, stay); for phrases, NUL stays, as it separates them.

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from dataclasses import dataclass
 from itertools import chain, pairwise
@@ -22,13 +21,14 @@ from typing import Any
 import numpy as np
 
 from ..errors import ConfigError
+from ..lazy import lazy_pattern
 from ..tokens import is_spaced_word_char
 from .base import Embedder
 
 MODEL_NAME = "minilm-static-128"
 # What BERT's pre-tokenizer makes of lower-cased printable ASCII: runs of letters and
 # digits, and every other character alone.
-_ASCII_WORDS = re.compile(r"[a-z0-9]+|[^a-z0-9]")
+_ASCII_WORDS = lazy_pattern(r"[a-z0-9]+|[^a-z0-9]")
 # Distinct chunks whose token ids are remembered (~200 bytes each: ~40 MB when full,
 # beside the embedder's 100 MB of cached vectors); past it the table starts afresh.
 _CHUNK_CACHE_SIZE = 200_000

@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import GENERIC_HEADS
 from .model import Fact, FactConflict
 from .opposites import PARTY_OPPOSITES
@@ -54,27 +55,27 @@ _BE = r"(?:is|was|will\s+be|shall\s+be|acts\s+as|serves\s+as|will\s+act\s+as|wil
 _TAIL = r"(?=\s*(?:[.;,]|$|\s+(?:under|in|of|for|to|pursuant|and)\b))"
 
 # "The escrow agent (under the agreement) is Citibank."
-_CLAIM_ROLE_FIRST = re.compile(
+_CLAIM_ROLE_FIRST = lazy_pattern(
     rf"(?:^|(?<=[.;:]\s))[Tt]he\s+(?P<role>{_ROLE}?)(?:\s+(?:under|in|of|for)\s+[^,.;]{{1,60}}?)?"
     rf"\s+{_BE}\s+(?P<name>{_NAME}){_TAIL}"
 )
 # A cheap test that spares most claims the patterns below: a verb of being before "the"
 # or a capital, or "The" and a word or two before a comma and a capital.
-_CLAIM_HINT = re.compile(
+_CLAIM_HINT = lazy_pattern(
     r"\b(?:is|was|be|as)\s+(?:the\s|[A-Z])|(?:^|[.;:]\s)[Tt]he\s+\w+(?:\s+\w+){0,2},\s+[A-Z]"
 )
 # "The plaintiff, Acme Robotics Corp., moved to dismiss."
-_CLAIM_APPOSITION = re.compile(
+_CLAIM_APPOSITION = lazy_pattern(
     rf"(?:^|(?<=[.;:]\s))[Tt]he\s+(?P<role>{_ROLE}?),\s+(?P<name>{_NAME}),"
 )
 # "Acme Corp. is the supplier (under the agreement)."
-_CLAIM_NAME_FIRST = re.compile(
+_CLAIM_NAME_FIRST = lazy_pattern(
     rf"(?:^|(?<=[.;:]\s))(?P<name>{_NAME})\s+{_BE}\s+the\s+(?P<role>{_ROLE}?){_TAIL}"
 )
 
 # 'Beacon Industries, Inc., a Delaware corporation ("Supplier")': a name, a description
 # of it, then the defined role in quotes.
-_DEFINED = re.compile(
+_DEFINED = lazy_pattern(
     rf"(?P<name>{_NAME})(?:,\s+an?\s+[^,()\"“”]{{1,80}}?)?,?\s*\(\s*"
     rf"(?:(?:the|hereinafter(?:\s+the)?|herein)\s+)?[\"“](?P<role>{_ROLE})[\"”]\s*\)"
 )
@@ -84,12 +85,12 @@ _SERVES = (
     r"(?:(?:shall|will|to|does|is\s+to)\s+(?:serve|act)\s+as|acting\s+as"
     r"|in\s+its\s+capacity\s+as|as)"
 )
-_AS = re.compile(
+_AS = lazy_pattern(
     rf"(?P<name>{_NAME}),?\s+{_SERVES}\s+(?:the\s+)?(?P<role>{_ROLE}?){_TAIL}"
     rf"|(?P<name2>{_NAME}),?\s+{_SERVES}\s+(?:the\s+)?(?P<role2>{_ROLE}?)(?=\s*\()"
 )
 # A party named with its side in a suit: "Defendant Acme Robotics Corp.'s motion".
-_TITLED = re.compile(
+_TITLED = lazy_pattern(
     rf"\b(?P<role>(?:Plaintiff|Defendant|Appellant|Appellee|Petitioner|Respondent)s?)\s+"
     rf"(?P<name>{_WORD}(?:\s+(?:(?:of|and|the)\s+)?{_WORD}){{0,{_NAME_WORDS}}})"
 )
@@ -112,12 +113,12 @@ _INTRODUCERS = frozenset(
 )
 # Words that make a role in quotes a shared one ("each a "Seller"", "collectively, the
 # "Sellers"").
-_SHARED = re.compile(r"\b(?:each|collectively|together|individually|jointly)\b", re.IGNORECASE)
+_SHARED = lazy_pattern(r"\b(?:each|collectively|together|individually|jointly)\b", re.IGNORECASE)
 # Words that tell no party from another.
 _PLAIN = GENERIC_HEADS | frozenset(
     "the of and national association na n.a l.p lp llc inc corp co ltd plc gmbh ag sa bv".split()
 )
-_TOKEN = re.compile(r"[\w'’&.-]+")
+_TOKEN = lazy_pattern(r"[\w'’&.-]+")
 # Words that open a name but make it no party ("The", a weekday, a pronoun).
 _NOT_PARTY = frozenset("the this that it he she they such each any all no".split())
 
@@ -238,7 +239,7 @@ def _party(text: str, name: str, start: int) -> tuple[tuple[str, int], frozenset
 
 
 # Name endings whose full stop is their own.
-_ABBREVIATED = re.compile(r"\b(?:Inc|Corp|Co|Ltd|Bros|Jr|Sr|[A-Z])\.$")
+_ABBREVIATED = lazy_pattern(r"\b(?:Inc|Corp|Co|Ltd|Bros|Jr|Sr|[A-Z])\.$")
 
 
 def _unstopped(name: str) -> str:

@@ -16,11 +16,12 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import LETTERS, sentence_around, stem
 
-_BANNED = re.compile(
+_BANNED = lazy_pattern(
     r"\b(?P<thing>[^\W\d_]{3,})\s+(?:is|are)\s+(?:strictly\s+)?"
     r"(?:prohibited|forbidden|banned|not\s+(?:permitted|allowed))\b"
     # "Affiliate is prohibited from installing": a party barred from an act, not a ban
@@ -29,7 +30,7 @@ _BANNED = re.compile(
 )
 # A thing allowed as such, its sentence's subject: "Pets are allowed", "Smoking is
 # permitted on the balcony"; not "allowed to" an act, which ``_PERMITTED`` reads.
-_THING_PERMITTED = re.compile(
+_THING_PERMITTED = lazy_pattern(
     r"\b(?P<thing>[^\W\d_]{3,})\s+(?:is|are)\s+(?:permitted|allowed)\b(?!\s+(?:to|from)\b)",
     re.IGNORECASE,
 )
@@ -38,7 +39,7 @@ _THING_PERMITTED = re.compile(
 _NONE_VERBS = (
     "permitted allowed kept brought harboured harbored housed stored parked installed placed"
 ).split()
-_NONE_ALLOWED = re.compile(
+_NONE_ALLOWED = lazy_pattern(
     r"\bNo\s+(?P<thing>[^\W\d_]{3,})\s+(?:(?:shall|will|may)\s+be|is|are)\s+"
     rf"(?:{'|'.join(_NONE_VERBS)})\b(?!\s+(?:to|from)\b)",
     re.IGNORECASE,
@@ -48,9 +49,9 @@ _NONE_ALLOWED = re.compile(
 _BAN_HINTS = ("prohibit", "forbid", "banned", *_NONE_VERBS)
 # What gives leave to do the word after it: "may", "can", "is allowed to", "are free to".
 PERMISSION = r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|entitled|free)\s+to)"
-_PERMITTED = re.compile(rf"{PERMISSION}\s+(?P<verb>[^\W\d_]{{3,}})\b", re.IGNORECASE)
+_PERMITTED = lazy_pattern(rf"{PERMISSION}\s+(?P<verb>[^\W\d_]{{3,}})\b", re.IGNORECASE)
 # What makes a ban's sentence allow the act in some case, or suppose the ban.
-_EXCEPTION = re.compile(
+_EXCEPTION = lazy_pattern(
     r"\b(?:except|unless|without|other\s+than|save|absent|only|if|extent|when|where|whether)\b",
     re.IGNORECASE,
 )
@@ -58,7 +59,7 @@ _EXCEPTION = re.compile(
 # prohibited", "Commercial signs are not permitted"; more, and the thing is the tail of
 # a longer subject ("Conflicts of interest relating to this Agreement are prohibited").
 _BEFORE_THING = 2
-_ENUMERATOR = re.compile(r"\s*(?:\(?[0-9a-z]{1,4}[.)]\s*)?")
+_ENUMERATOR = lazy_pattern(r"\s*(?:\(?[0-9a-z]{1,4}[.)]\s*)?")
 _OBJECT_WORDS = 2  # content words after the permitted verb read for what it is done to
 
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache, partial
 from typing import NamedTuple
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .scope import act_before, clause_before, first_limit
@@ -36,11 +37,11 @@ class _Bound(NamedTuple):
     values: tuple[str, str]
 
 
-_NO_CAP = re.compile(
+_NO_CAP = lazy_pattern(
     r"(?<!not )\b(?:unlimited|uncapped|limitless|without\s+(?:any\s+)?(?:limit|cap|ceiling)s?)\b",
     re.IGNORECASE,
 )
-_CAP = re.compile(
+_CAP = lazy_pattern(
     r"\b(?:(?:shall|will|may|must|does|do|can|to|would)\s+(?:not|never)"
     r"(?:\s+in\s+any\s+event)?\s+exceed"
     r"|not\s+to\s+exceed"
@@ -48,12 +49,12 @@ _CAP = re.compile(
     r"|in\s+no\s+event\s+(?:shall|will)\b[^.;:\n]{1,80}?\bexceed)\b",
     re.IGNORECASE,
 )
-_NO_END = re.compile(
+_NO_END = lazy_pattern(
     r"(?<!not )\b(?:perpetual|non-?expiring|never\s+expires?"
     r"|(?:does|do|shall|will)\s+not\s+expire)\b",
     re.IGNORECASE,
 )
-_END = re.compile(
+_END = lazy_pattern(
     r"\b(?:(?:shall|will|to|automatically)\s+expire|expires)\b"
     r"|\b(?:for|with|has|have)\s+an?\s+(?:initial\s+|fixed\s+|limited\s+)?(?:period|term)\s+of\b"
     r"(?=[^.;:\n]{0,30}\b(?:years?|months?|weeks?|days?)\b)",
@@ -64,17 +65,17 @@ _BOUNDS = (
     _Bound(_NO_END, _END, ("no end", "end")),
 )
 # Words that make a bound's sentence leave something out of it.
-_EXCEPTION = re.compile(
+_EXCEPTION = lazy_pattern(
     r"\b(?:except|excepting|excluding|other\s+than|save\s+for|notwithstanding|unless"
     r"|(?:shall|does|will)\s+not\s+apply)\b",
     re.IGNORECASE,
 )
 # "In no event shall", which opens a clause before its subject.
-_NO_EVENT = re.compile(r"^\s*in\s+no\s+event\s+(?:shall|will)\b", re.IGNORECASE)
+_NO_EVENT = lazy_pattern(r"^\s*in\s+no\s+event\s+(?:shall|will)\b", re.IGNORECASE)
 # The next word of a chain of modifiers ("a perpetual, irrevocable and royalty-free
 # license"): what the chain is said of is its last content word.
-_NEXT = re.compile(r",?\s+(?:(?:and|or)\s+)?([^\W\d_]+(?:-[^\W\d_]+)*)")
-_ADJECTIVE = re.compile(r"perpetual|non-?expiring|unlimited|uncapped|limitless", re.IGNORECASE)
+_NEXT = lazy_pattern(r",?\s+(?:(?:and|or)\s+)?([^\W\d_]+(?:-[^\W\d_]+)*)")
+_ADJECTIVE = lazy_pattern(r"perpetual|non-?expiring|unlimited|uncapped|limitless", re.IGNORECASE)
 # Words every open form but "without limit" holds.
 _OPEN_HINTS = ("unlimited", "uncapped", "limitless", "perpetual", "expir")
 
@@ -170,7 +171,7 @@ def _open_in(
 
 # A case an open bound is said of: "unlimited liability for fraud", "is unlimited in
 # respect of death or personal injury".
-_FOR_CASE = re.compile(r"\s+(?:for|in\s+respect\s+of|with\s+respect\s+to|arising)\b", re.I)
+_FOR_CASE = lazy_pattern(r"\s+(?:for|in\s+respect\s+of|with\s+respect\s+to|arising)\b", re.I)
 
 
 @lru_cache(maxsize=4096)

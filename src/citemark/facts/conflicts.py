@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from ..lazy import lazy_pattern
 from ..lexicon import (
     CURRENCIES,
     DESIGNATORS,
@@ -43,7 +44,7 @@ from .opposites import PARTY_STEMS
 from .roles import Role, role_of, slot_of
 from .text import bare_word, sentence_around, stem
 
-_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_WORD = lazy_pattern(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
 

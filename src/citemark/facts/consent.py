@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .bans import PERMISSION
 from .model import Fact, FactConflict
 from .text import sentence_around, stem
@@ -23,7 +24,7 @@ from .text import sentence_around, stem
 _LEAVE = r"(?:consent|approval|permission|authori[sz]ation)"
 # "may sublet", "can freely assign", "is permitted to disclose", then what frees the act
 # in its clause: "freely", "without (the Landlord's) consent", "at will".
-_FREE = re.compile(
+_FREE = lazy_pattern(
     rf"{PERMISSION}\s+(?:freely\s+)?"
     r"(?:be\s+)?(?P<verb>[a-z]{3,})\b(?P<rest>[^.;:!?\n]{0,80}?)"
     rf"(?P<free>\bfreely\b|\bwithout\s+(?:(?:the|any|prior|written|its|their|other|[\w’']+['’]s?)\s+)"
@@ -31,13 +32,13 @@ _FREE = re.compile(
     re.IGNORECASE,
 )
 # "can freely assign the agreement": the freedom said before the verb, the clause to its end.
-_FREELY_BEFORE = re.compile(
+_FREELY_BEFORE = lazy_pattern(
     r"\b(?:may|can)\s+freely\s+(?P<verb>[a-z]{3,})\b[^.;:!?\n]{0,80}?(?=\s*(?:[.;!?]|$))",
     re.IGNORECASE,
 )
 # A denial of an act: "shall not", "may not be", "is prohibited from", "no right to",
 # "Neither party may", "No assignment shall be made" (the thing after "No" is an act too).
-_DENIED = re.compile(
+_DENIED = lazy_pattern(
     r"\b(?:(?:shall|may|will|must|can|could)\s+not|cannot|(?:is|are)\s+(?:not\s+(?:permitted|"
     r"allowed|entitled)\s+to|prohibited\s+from)|no\s+right\s+to"
     r"|(?:neither|no)\s+(?P<thing>[^\W\d_]{3,})\s+(?:shall|may|will|can))\s+(?:be\s+)?",
@@ -47,9 +48,9 @@ _DENIED = re.compile(
 # clause's end ("shall not assign this Lease or sublet", "may not decompile,
 # disassemble or reverse engineer").
 _DENIED_WORDS = 7
-_WORDS = re.compile(r"[^\W\d_]{3,}|[.;:!?\n]")
+_WORDS = lazy_pattern(r"[^\W\d_]{3,}|[.;:!?\n]")
 _EXCEPTIONS = frozenset(("without", "unless", "except", "absent"))
-_NEEDS_LEAVE = re.compile(
+_NEEDS_LEAVE = lazy_pattern(
     rf"\b(?:without|unless|except\s+with|absent)\b[^.;!?\n]{{0,80}}?\b{_LEAVE}\b", re.IGNORECASE
 )
 _HINTS = ("without", "freely", "at will")
@@ -87,15 +88,15 @@ def _freed(claim: str) -> list[tuple[int, int, str]]:
 
 
 # "Neither party may assign ... without consent": the claim denies the act itself.
-_DENIED_BEFORE = re.compile(r"\b(?:neither|no|not|nor|never)\b[^,;.]*$", re.IGNORECASE)
+_DENIED_BEFORE = lazy_pattern(r"\b(?:neither|no|not|nor|never)\b[^,;.]*$", re.IGNORECASE)
 # What frees the act must close its clause: "may assign without Changepoint's consent (i)
 # to an Affiliate" frees it only in a case.
-_ENDS_CLAUSE = re.compile(
+_ENDS_CLAUSE = lazy_pattern(
     r"(?:\s+(?:of|from|by)\s+(?:the\s+)?[\w’']+(?:\s+[\w’']+)?)?\s*(?:[.;!?]|$)"
 )
 
 
-_SUBJECT = re.compile(r"([^\W\d_]+)\s*$")
+_SUBJECT = lazy_pattern(r"([^\W\d_]+)\s*$")
 
 
 def _other_parties(claim: str, at: int, text: str, denied: int) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import stem
@@ -23,7 +24,7 @@ from .text import stem
 # A cue that opens with white space starts only where a run of it starts: tried from
 # every space of a long run, each try read the run to its end (13 s for 20,000 spaces,
 # trial 46). The leftmost match is the same.
-_CUE = re.compile(
+_CUE = lazy_pattern(
     r",\s*(?:and\s+|but\s+)?not\s+|(?<!\s)\s+rather\s+than\s+|(?<!\s)\s+instead\s+of\s+"
     r"|(?:,|(?<![\s,]))\s+as\s+opposed\s+to\s+",
     re.IGNORECASE,
@@ -36,7 +37,7 @@ _NO_CONTRAST = frozenset(
     """less more fewer greater later earlier sooner exceeding exceed to only just merely
     even necessarily limited including all every always yet so too unless until""".split()
 )
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_WORD = lazy_pattern(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _CLAUSE_PUNCT = frozenset(',;:.!?()[]{}"“”\n')
 _RUN = 4  # content words a contrasted thing is read over
 _REACH = 3  # stopwords passed over back to the word a thing is said of
@@ -171,7 +172,7 @@ def _find(stems: tuple[str, ...], run: tuple[str, ...]) -> int:
     return next((i for i in range(len(run) - n + 1) if run[i : i + n] == stems), -1)
 
 
-_NEGATED = re.compile(r"\b(?:not|no|never|nor|without|neither)\b|n['’]t\b", re.IGNORECASE)
+_NEGATED = lazy_pattern(r"\b(?:not|no|never|nor|without|neither)\b|n['’]t\b", re.IGNORECASE)
 
 
 def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -251,8 +252,8 @@ def _conflict(
 # its share). The denial may stand after a repeated word ("severally liable, and not
 # jointly liable"), where the slot rule above reads "liable" as the thing given. "Not
 # jointly or severally liable" denies any liability, which is the negation check's.
-_JOINT = re.compile(r"\b(?:jointly\s+and\s+severally|joint\s+and\s+several)\b", re.IGNORECASE)
-_NOT_JOINT = re.compile(
+_JOINT = lazy_pattern(r"\b(?:jointly\s+and\s+severally|joint\s+and\s+several)\b", re.IGNORECASE)
+_NOT_JOINT = lazy_pattern(
     r"\b(?:not|nor)\s+(?:be\s+|are\s+|is\s+)?(?:jointly|joint)\b(?!\s+(?:and|or|nor)\s+several)",
     re.IGNORECASE,
 )

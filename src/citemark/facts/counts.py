@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .text import stem
 
-_ONE = re.compile(r"\b(?:one|a single)\b(?!\s+of\b)", re.IGNORECASE)
-_NEXT = re.compile(r"\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
-_ORDINAL = re.compile(r"(?:first|second|third|\d*(?:st|nd|rd|th))\W*$", re.IGNORECASE)
+_ONE = lazy_pattern(r"\b(?:one|a single)\b(?!\s+of\b)", re.IGNORECASE)
+_NEXT = lazy_pattern(r"\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
+_ORDINAL = lazy_pattern(r"(?:first|second|third|\d*(?:st|nd|rd|th))\W*$", re.IGNORECASE)
 
 
 def _phrase(text: str, at: int) -> tuple[str, str] | None:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import LETTERS, stem
@@ -40,21 +41,21 @@ _NAMES: tuple[tuple[str, str], ...] = (
 )
 _DOLLARS = frozenset(("usd", "cad", "aud", "dollar"))
 _FORMS = frozenset(("cash", "stock"))
-_CURRENCY = re.compile(
+_CURRENCY = lazy_pattern(
     "|".join(rf"(?P<c{k}_{code}>\b(?:{pattern})\b)" for k, (code, pattern) in enumerate(_NAMES))
 )
 # What a sum is paid in: "in U.S. dollars", "in lawful money of the United States", "in
 # immediately available funds in euros".
-_IN = re.compile(
+_IN = lazy_pattern(
     r"\bin\s+(?:(?:the|lawful|immediately\s+available|freely\s+transferable|funds\s+in)\s+)*$",
     re.IGNORECASE,
 )
 # Words of paying, one of which must stand in the currency's clause before it.
-_PAYING = re.compile(
+_PAYING = lazy_pattern(
     r"\b(?:pa(?:y|id|yable|yments?)|made|denominated|invoiced|remitted|settled|priced)\b",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[^.;:!?\n]*$")
+_CLAUSE = lazy_pattern(r"[^.;:!?\n]*$")
 # The words of paying, as one stem: "payments" and "payable" name the same thing paid.
 _PAY_STEMS = {stem(w): "pay" for w in "pay paid payable payment payments".split()}
 

@@ -10,9 +10,10 @@ the same term, and a passage that defines another term is no evidence against it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
+
+from ..lazy import lazy_pattern
 
 # A clause's label before the term: "1.29", "(a)", "iv)", "Section 5.1".
 _LABEL = (
@@ -25,13 +26,13 @@ _VERB = (
 )
 # '"FDA" means', '"Affiliate" (or "Affiliates") shall mean', '“Net Sales” has the meaning',
 # '"United States" or "U.S." means' (the first name is the term).
-_QUOTED = re.compile(
+_QUOTED = lazy_pattern(
     rf"\s*{_LABEL}[\"“]([^\"”\n]{{1,80}})[\"”]"
     rf"(?:\s*(?:or|and)\s*[\"“][^\"”\n]{{1,80}}[\"”])*"
     rf"\s*(?:\([^)\n]{{0,80}}\)\s*)?,?\s*(?i:{_VERB})"
 )
 # 'FDA means', 'Territory shall mean': a capitalised term of up to five words.
-_BARE = re.compile(
+_BARE = lazy_pattern(
     rf"\s*{_LABEL}([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,4}})\s+(?:shall\s+)?means?\b"
 )
 

@@ -13,17 +13,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lazy import lazy_pattern
 from .model import DateKeys, Fact, Payload, Quantity
 from .roles import BOUNDS, role_of
 
 # The words right before a date that say which side of it is meant.
-_BEFORE_DATE = re.compile(
+_BEFORE_DATE = lazy_pattern(
     r"(?i:\b(no later than|not later than|on or before|before|prior to|by|until|till"
     r"|no earlier than|not earlier than|on or after|after|following|since|from|starting)"
     r")\s+(?:the\s+)?$"
 )
 # The word right after a period: "5 days before the first", "30 days after notice".
-_AFTER_PERIOD = re.compile(r"\s+(?i:(before|prior to|preceding|after|following))\b")
+_AFTER_PERIOD = lazy_pattern(r"\s+(?i:(before|prior to|preceding|after|following))\b")
 _EARLIER = frozenset(
     "no later than|not later than|on or before|before|prior to|by|until|till|preceding".split("|")
 )
@@ -35,7 +36,7 @@ _LATER = frozenset(
 # A side of the point a period marks, said before the period: "no later than 30 days
 # before renewal" is that point or earlier, "no earlier than 30 days before" that point
 # or later.
-_TIME_BOUND = re.compile(r"(?i:\b(no|not) (later|earlier) than)\s+$")
+_TIME_BOUND = lazy_pattern(r"(?i:\b(no|not) (later|earlier) than)\s+$")
 
 
 def direction(text: str, fact: Fact, payload: Payload) -> str | None:
@@ -126,7 +127,7 @@ def direction_rival(
 # many as" and the like, which news prose uses as estimates ("as many as 29" and "at
 # least 29" report one toll), nor a limit said after the value ("two or more"), which
 # the role reads but this rule leaves alone.
-_LIMIT = re.compile(
+_LIMIT = lazy_pattern(
     r"(?i:\b(?:"
     + "|".join(
         re.escape(w) for w in sorted(BOUNDS, key=len, reverse=True) if not w.startswith("as ")

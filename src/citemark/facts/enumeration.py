@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .text import stem, word_tokens
 
-_CLAUSES = re.compile(r"[.;!?()\[\]\n]+")
-_COORD = re.compile(r"\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+", re.IGNORECASE)
+_CLAUSES = lazy_pattern(r"[.;!?()\[\]\n]+")
+_COORD = lazy_pattern(r"\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+", re.IGNORECASE)
 _ITEM_WORDS = 4  # a list item longer than this is the clause the list sits in
 MAX_COUNT = 12
 

@@ -21,21 +21,22 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .text import LETTERS, stem
 
 # What a denial to every party lets through: "Neither party may assign this Agreement,
 # except to an Affiliate, without the prior written consent of the other party".
-EXCEPTION = re.compile(
+EXCEPTION = lazy_pattern(
     r"\b(?:except|unless|other than|save|without)\b(?P<rest>[^.;:!?\n]{0,60})", re.IGNORECASE
 )
 # The two parts of ``EXCEPTION``: its word, and what it reads after it.
-_EXCEPTION_WORD = re.compile(r"\b(?:except|unless|other than|save|without)\b", re.IGNORECASE)
-_REST = re.compile(r"[^.;:!?\n]{0,60}")
+_EXCEPTION_WORD = lazy_pattern(r"\b(?:except|unless|other than|save|without)\b", re.IGNORECASE)
+_REST = lazy_pattern(r"[^.;:!?\n]{0,60}")
 _REST_WORDS = 6  # words of an exception read for what it lets through
 # Words of an exception that say nothing of what it lets through.
 _GENERIC = frozenset(map(stem, "party parties other prior written agreement its their".split()))
-_SAID_WITHOUT = re.compile(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_SAID_WITHOUT = lazy_pattern(r"\b(?:without|not|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 _SAID_REACH = 30  # characters before a word read for a "without" that denies it
 # Irregular forms an exception is stated in, as their verb's stem: "amended in writing"
 # states "except by a written instrument".

@@ -16,26 +16,27 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict
 
-_ARBITRATION = re.compile(r"\barbitrat\w*|\barbitral\b", re.IGNORECASE)
-_COURT = re.compile(r"\bcourts?\b|\blitigat\w*|\blawsuits?\b", re.IGNORECASE)
+_ARBITRATION = lazy_pattern(r"\barbitrat\w*|\barbitral\b", re.IGNORECASE)
+_COURT = lazy_pattern(r"\bcourts?\b|\blitigat\w*|\blawsuits?\b", re.IGNORECASE)
 _FORUMS = {"arbitration": _ARBITRATION, "court": _COURT}
 # Disputes sent to a forum: the dispute, then a verb of resolving, then the forum, in one
 # sentence ("Any dispute ... shall be resolved exclusively in the state or federal
 # courts", "the claim shall be settled by the American Arbitration Association").
-_SENT_TO = re.compile(
+_SENT_TO = lazy_pattern(
     r"\b(?:disputes?|claims?|controvers(?:y|ies)|disagreements?)\b[^.;!?\n]{0,120}?"
     r"\b(?:resolved|settled|decided|determined|heard|submitted|referred|brought|litigated"
     r"|arbitrated|adjudicated|go|goes|taken)\b[^.;!?\n]{0,60}?"
     r"(?P<forum>\barbitrat\w*|\barbitral\b|\bcourts?\b|\blitigat\w*)",
     re.IGNORECASE,
 )
-_TURNED = re.compile(
+_TURNED = lazy_pattern(
     r"\b(?:not|no|never|nor|instead|rather|waive\w*|except|unless|other\s+than)\b|n['’]t\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.;!?\n]+")
+_SENTENCE = lazy_pattern(r"[^.;!?\n]+")
 
 
 def forum_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import LETTERS, sentence_around, stem
@@ -55,7 +56,7 @@ _FREQUENCIES: tuple[tuple[str, str], ...] = (
         rf"annually|yearly|on\s+an\s+annual\s+basis|(?<!of\s){_EACH}{_CAL}year|{_ONCE}{_CAL}year",
     ),
 )
-_FREQUENCY = re.compile(
+_FREQUENCY = lazy_pattern(
     "|".join(rf"(?P<{name}>\b(?:{pattern})\b)" for name, pattern in _FREQUENCIES),
     re.IGNORECASE,
 )
@@ -69,7 +70,7 @@ _PLAIN = frozenset(
 )
 _TOPIC_WORDS = 2  # words of substance the passage's sentence must share with the claim
 _TOPIC_SHARE = 0.75  # and the share of the claim's that these must be
-_DENIED = re.compile(r"\b(?:not|no|never|nor)\b", re.IGNORECASE)
+_DENIED = lazy_pattern(r"\b(?:not|no|never|nor)\b", re.IGNORECASE)
 # A cheap test: every frequency holds one of these (the pattern costs 40 µs a claim).
 _HINTS = (
     *("daily", "weekly", "monthly", "quarterly", "annual", "yearly", "fortnight"),
@@ -159,7 +160,7 @@ _PER_YEAR = {
     "semiannually": 2,
     "annually": 1,
 }
-_LIMIT_BEFORE = re.compile(
+_LIMIT_BEFORE = lazy_pattern(
     r"(?:(?P<floor>at\s+least|no\s+less\s+(?:frequently\s+)?than|not\s+less\s+"
     r"(?:frequently\s+)?than|at\s+a\s+minimum)|(?:at\s+most|no\s+more\s+(?:frequently\s+)?"
     r"than|not\s+more\s+(?:frequently\s+)?than))\s*$",
@@ -194,7 +195,7 @@ def _frequencies(text: str) -> list[tuple[str, int, int]]:
 # A period a sum is counted over, no schedule: "a yearly salary of $10 million" is "a
 # weekly wage of $190,000" said in other units, as "annual rent of $28,800" is "monthly
 # rent of $2,400".
-_RATE_AFTER = re.compile(r"(?:\s+[^\W\d_]+){1,3}\s+(?:of|is|was|equal\s+to)\s+(?:[$€£¥]|[0-9])")
+_RATE_AFTER = lazy_pattern(r"(?:\s+[^\W\d_]+){1,3}\s+(?:of|is|was|equal\s+to)\s+(?:[$€£¥]|[0-9])")
 
 
 def _opens_sentence(text: str, at: int) -> bool:
@@ -230,7 +231,7 @@ def _topic(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words if w not in STOPWORDS) - _PLAIN
 
 
-_NOUN_AFTER = re.compile(r"\s+([^\W\d_]{3,})")
+_NOUN_AFTER = lazy_pattern(r"\s+([^\W\d_]{3,})")
 
 
 def _noun_after(text: str, at: int) -> str | None:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict
 
 _PLACE = r"(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})"
@@ -25,7 +26,7 @@ _STATE_OF = (
 )
 # "governed by California law", "governed by the laws of the State of New York", "New York
 # law governs", "subject to English law".
-_CLAIM = re.compile(
+_CLAIM = lazy_pattern(
     rf"\bgoverned\s+by\s+{_PLACE}\s+law\b"
     rf"|\bgoverned\s+by\s+(?:the\s+)?laws?\s+of\s+{_STATE_OF}{_PLACE.replace('place', 'place2')}"
     rf"|{_PLACE.replace('place', 'place3')}\s+law\s+(?:governs|applies|shall\s+govern)\b"
@@ -36,11 +37,11 @@ _CLAIM = re.compile(
 )
 # Where a passage names the nation's law beside a state's ("the laws of the State of New
 # York and applicable federal law"), a claim of federal law is not against it.
-_NATIONAL = re.compile(r"\b(?:[Ff]ederal|United\s+States)\b")
+_NATIONAL = lazy_pattern(r"\b(?:[Ff]ederal|United\s+States)\b")
 _NATIONAL_KEYS = (frozenset({"federal"}), frozenset({"united", "states"}))
 # "shall be governed by (and construed in accordance with) the laws of the State of Oregon",
 # "governed by the law of England and Wales".
-_PASSAGE = re.compile(
+_PASSAGE = lazy_pattern(
     rf"\bgoverned\s+by,?\s+(?:and\s+construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with,?\s+)?"
     rf"(?:the\s+)?(?:internal\s+|substantive\s+)?laws?\s+of\s+{_STATE_OF}{_PLACE}"
     rf"|\b{_PLACE.replace('place', 'place2')}\s+law\s+(?:shall\s+)?governs?\b"

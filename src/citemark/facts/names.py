@@ -9,11 +9,11 @@ by "Beta Corp".
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..abbreviations import LEGAL_NAME_PARTS, NEVER_ENDS, STARTER
+from ..lazy import lazy_pattern
 from ..lexicon import (
     CASE_LINKS,
     CONNECTORS,
@@ -99,7 +99,7 @@ def _shouting(text: str, toks: list[Tok], caps: set[int]) -> set[int]:
 
 
 # A district in capitals: its quarter, "DISTRICT OF", and one or two words of its state.
-_CAPS_DISTRICT = re.compile(
+_CAPS_DISTRICT = lazy_pattern(
     r"\b(?:NORTHERN|SOUTHERN|EASTERN|WESTERN|CENTRAL|MIDDLE)\s+DISTRICT\s+OF\s+"
     r"(?:NEW\s+|NORTH\s+|SOUTH\s+|WEST\s+|RHODE\s+)?[A-Z]{3,}\b"
 )

@@ -13,6 +13,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import (
     ADVERBS,
     AUX,
@@ -42,7 +43,7 @@ def _gap_has_punct(text: str, a: int, b: int) -> bool:
 
 
 _LONG_GAP = 64
-_GAP_PUNCT_RE = re.compile("[" + re.escape("".join(sorted(_GAP_PUNCT))) + "]")
+_GAP_PUNCT_RE = lazy_pattern("[" + re.escape("".join(sorted(_GAP_PUNCT))) + "]")
 
 
 @lru_cache(maxsize=256)

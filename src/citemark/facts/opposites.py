@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
+from ..lazy import lazy_pattern
 from ..lexicon import BE_FORMS, CLAUSE_BREAK, OPPOSED_PARTIES, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
@@ -188,7 +189,7 @@ BOUND_OPPOSITES = {**dict.fromkeys(_BEGINNING, _CLOSING), **dict.fromkeys(_CLOSI
 # month" / "on the last day of each month". Only in that slot (see ``_day_end``): "the
 # first to file", "the last known address" and "First, ..." name no day.
 END_OPPOSITES = {"first": frozenset(("last",)), "last": frozenset(("first",))}
-_DAY_END = re.compile(
+_DAY_END = lazy_pattern(
     r"\s+(?:(?:business|calendar|working)\s+)?day\s+of\s+(?:the|each|every|such)\s+"
     r"(?:(?:calendar|fiscal)\s+)?(?P<period>[^\W\d_]+)"
 )
@@ -442,7 +443,7 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     )
 
 
-_ENDS_HERE = re.compile(r"[ \t]*(?:[.;!?]|$)")
+_ENDS_HERE = lazy_pattern(r"[ \t]*(?:[.;!?]|$)")
 
 
 def _participle_noun(text: str, toks: Sequence[Tok], i: int) -> str | None:
@@ -565,7 +566,7 @@ def _complement(text: str, at: int) -> str | None:
 
 
 # "the motion for", "Defendant's motion to", "a petition for": what is asked follows.
-_MOTION = re.compile(
+_MOTION = lazy_pattern(
     r"\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[^\W\d_]+['’]s?\s+)?"
     r"(?:motion|request|application|petition)s?\s+(?:for|to)\s",
     re.IGNORECASE,
@@ -782,7 +783,7 @@ def _passive_head(text: str, toks: Sequence[Tok], be: int) -> tuple[list[str], b
 
 # ", not the Landlord," or ", and not the Landlord,": who does not do it, between a party
 # and its verb; ", at its sole cost and expense,", ", in its discretion,": how it does it.
-_ASIDE = re.compile(
+_ASIDE = lazy_pattern(
     r"\s*,\s*(?:(?:and\s+)?not|at|in|by|for|upon|on|with|within)\s+[^,;:.()\n]{1,40},"
 )
 
@@ -798,7 +799,7 @@ _COSTS = frozenset(map(stem, "cost expense fee charge tax".split()))
 _BEAR = stem("bear")
 _OWN = stem("own")
 # "own" as a party's verb: "Licensor shall own all improvements".
-_OWN_VERB = re.compile(
+_OWN_VERB = lazy_pattern(
     r"\s+(?:(?:shall|will|must|may|should|would|does|did)\s+(?:not\s+)?)?own\b", re.IGNORECASE
 )
 _PAY = stem("pay")
@@ -974,7 +975,7 @@ def may_oppose(text: str, words: frozenset[str], denied: frozenset[str] = frozen
 
 # A word made its opposite by "non" ("non-voting", "nonrefundable"), as written after it,
 # with the rest of a hyphenated compound ("non-interest-bearing": "interest-bearing").
-_NON_WORD = re.compile(r"(?i)\bnon-?(([^\W\d_]+)(?:-[^\W\d_]+)*)")
+_NON_WORD = lazy_pattern(r"(?i)\bnon-?(([^\W\d_]+)(?:-[^\W\d_]+)*)")
 
 
 @lru_cache(maxsize=4096)

@@ -1,4 +1,4 @@
-"""The numeric scan's regular expressions, compiled once at import.
+"""The numeric scan's regular expressions, each compiled the first time it is used.
 
 Each alternative reads one kind of numeric fact (a date, an amount, a percent,
 an ordinal, a plain number) or consumes text whose digits are not a fact (a URL,
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..lazy import lazy_pattern
 from ..lexicon import (
     MONTH_ABBR,
     MONTH_NAMES,
@@ -46,7 +47,7 @@ _SPELLED = (
     rf"(?i:\b(?:a\s+(?=(?:dozen|hundred|thousand|million|billion|trillion)\b))?"
     rf"{_NUM_WORD}(?:{_NUM_SEP}{_NUM_WORD})*(?:{_AND_A_HALF}(?:\s+{_SCALE})?)?)"
 )
-AND_A_HALF = re.compile(rf"(?i:{_AND_A_HALF})")
+AND_A_HALF = lazy_pattern(rf"(?i:{_AND_A_HALF})")
 _DIGIT = r"(?<![\w.,:/])(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+)(?:\.[0-9]+)?"
 _DNUM = rf"{_DIGIT}(?![^\W_])"
 # "30 business days" is its own unit (``quantities._unit_of``); "calendar", "full" and the
@@ -161,7 +162,7 @@ _ALTERNATIVES: dict[str, str] = {
         rf"|(?P<words>{_SPELLED})(?:\s*\(\s*(?P<num2>{_DIGIT})\s*\))?)(?:{_UNIT_TAIL})?"
     ),
 }
-ALT_RES = {name: re.compile(p) for name, p in _ALTERNATIVES.items()}
+ALT_RES = {name: lazy_pattern(p) for name, p in _ALTERNATIVES.items()}
 _NAMED_GROUP = re.compile(r"\(\?P<\w+>")
 # Which alternatives can start at each kind of trigger, in priority order.
 _TRIGGER_ALTS = {
@@ -179,37 +180,37 @@ _TRIGGER_ALTS = {
 # One alternation per trigger kind: the match names the alternative that won, and the
 # alternative's own regex is then re-run at that spot to read its groups.
 MASTERS = {
-    kind: re.compile(
+    kind: lazy_pattern(
         "|".join(f"(?P<{n}>{_NAMED_GROUP.sub('(?:', _ALTERNATIVES[n])})" for n in names.split())
     )
     for kind, names in _TRIGGER_ALTS.items()
 }
-YEAR_ONLY = re.compile(r"1[0-9]{3}|20[0-9]{2}")
+YEAR_ONLY = lazy_pattern(r"1[0-9]{3}|20[0-9]{2}")
 # "a 5-4 decision", "won 3-1": a vote or a score, read as one fact when the first count is
 # not below the second (a range, "ages 5-12", rises); not part of a date or a phone number.
-TALLY = re.compile(
+TALLY = lazy_pattern(
     r"(?<![\w.,/:–—-])(?P<t1>[0-9]{1,2})\s?[-–—]\s?(?P<t2>[0-9]{1,2})(?![\w/:%–—-]|[.,][0-9]|\s?[-–—/][0-9])"
 )
-TRIGGER_CHARS = re.compile(r"[0-9]+|[$€£¥₹]")
-LIST_MARK = re.compile(r"[0-9]{1,2}[.)](?=\s|$)")
+TRIGGER_CHARS = lazy_pattern(r"[0-9]+|[$€£¥₹]")
+LIST_MARK = lazy_pattern(r"[0-9]{1,2}[.)](?=\s|$)")
 # A clause number heading a clause: "3.2 Distributor shall", "10.2.1 (a) The", "8.1. Term".
 # Two to seven dotted parts and a capital (or an opening bracket) after it; where it may
 # stand is decided in quantities._section_label. The bound keeps a failed match short:
 # unbounded, each digit of a long "1.1.1.1..." run scanned the rest of it (quadratic).
-SECTION_LABEL = re.compile(r"[0-9]{1,2}(?:\.[0-9]{1,3}){1,6}\.?(?=[ \t]+[A-Z(])")
+SECTION_LABEL = lazy_pattern(r"[0-9]{1,2}(?:\.[0-9]{1,3}){1,6}\.?(?=[ \t]+[A-Z(])")
 # What may stand before such a label: nothing on its line, the end of a sentence, or a
 # heading written in capitals ("GRANT OF LICENSE 3.1 Arizona Grant"). Not a capitalised
 # word: "Version 2.1 Software" and "Exhibit 10.1 Agreement" are numbers that matter.
-LABEL_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]|\b[A-Z][A-Z]+)\s+$")
+LABEL_LEAD = lazy_pattern(r"(?:^|[.!?:;\"”’)]|\b[A-Z][A-Z]+)\s+$")
 # What may stand before a list marker on its line: nothing, or the end of the previous
 # item's sentence ("... qu0tes.   2.").
-MARKER_LEAD = re.compile(r"(?:^|[.!?:;\"”’)]\s+)$")
+MARKER_LEAD = lazy_pattern(r"(?:^|[.!?:;\"”’)]\s+)$")
 A_SCALES = frozenset(("dozen", *SCALES))
 # Where "a" before a unit of time is one period: after these words ("within a week"), or
 # as a possessive ("a month's notice", "a year's salary").
 A_PERIOD = ALT_RES["a_period"]
-PERIOD_LEAD = re.compile(r"(?i:\b(?:within|for|after|over|during|than)\s+)$")
-A_PERIOD_OWNS = re.compile(rf"(?i:a\s+(?:{_A_PERIOD_UNITS})['’]s)\b")
+PERIOD_LEAD = lazy_pattern(r"(?i:\b(?:within|for|after|over|during|than)\s+)$")
+A_PERIOD_OWNS = lazy_pattern(rf"(?i:a\s+(?:{_A_PERIOD_UNITS})['’]s)\b")
 TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys([*NUM_WORDS, *ORD_WORDS], "word"),
     **dict.fromkeys((m.lower() for m in MONTH_NAMES + MONTH_ABBR), "month"),
@@ -217,4 +218,4 @@ TRIGGER_WORDS: dict[str, str] = {
     **dict.fromkeys("http https www".split(), "url"),
     **dict.fromkeys(MULTIPLIERS, "mult"),
 }
-SPELLED_SPLIT = re.compile(r"[\s-]+")
+SPELLED_SPLIT = lazy_pattern(r"[\s-]+")

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..lazy import lazy_pattern
 from ..lexicon import LITIGANTS
 from .model import Fact, FactConflict
 from .text import Hint
@@ -37,18 +38,18 @@ _ROLE_WORDS = "|".join(sorted(_SINGULAR, key=len, reverse=True))
 # A party: an optional article, then a role word or up to four capitalised words.
 _PARTY = rf"(?:the\s+)?(?P<party>(?i:{_ROLE_WORDS})\b|[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){{0,3}})"
 # "granted summary judgment to", "entered judgment for", "awarded judgment in favor of"
-_JUDGMENT = re.compile(
+_JUDGMENT = lazy_pattern(
     r"\b(?:granted|awarded|entered|rendered|directed)\s+(?:a\s+|an\s+|the\s+)?"
     r"(?:partial\s+|final\s+|default\s+|summary\s+)?(?:judgment|verdict)\s+"
     rf"(?P<side>to|for|in\s+favou?r\s+of|against)\s+{_PARTY}",
 )
 # "construed it in favor of the insurer", "must be construed against the insurer"
-_CONSTRUED = re.compile(
+_CONSTRUED = lazy_pattern(
     r"\b(?:construed|interpreted|resolved)\s+(?:(?:it|them|the\s+\w+(?:\s+\w+)?)\s+)?"
     rf"(?P<side>in\s+favou?r\s+of|against)\s+{_PARTY}",
 )
 # "ruled in favor of the defendant", "found for the plaintiff", "decided against Acme"
-_RULED = re.compile(
+_RULED = lazy_pattern(
     rf"\b(?:ruled|found|held|decided)\s+(?P<side>for|in\s+favou?r\s+of|against)\s+{_PARTY}",
 )
 _ACTS = (("judgment", _JUDGMENT), ("construed", _CONSTRUED), ("ruled", _RULED))

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import ahocorasick_rs
 
+from ..lazy import lazy_pattern
 from ..lexicon import (
     ABBR_SCALE,
     CUR_SYMBOL,
@@ -196,14 +197,14 @@ def _range_fact(y1: int, raw: str) -> tuple[str, DateKeys] | None:
     return None
 
 
-_DETERMINER_BEFORE = re.compile(
+_DETERMINER_BEFORE = lazy_pattern(
     r"(?i:\b(?:the|a|an|its|his|her|their|our|my|your|this|that|every|each|whose)\s+)$"
 )
 
 
-_ANOTHER_BEFORE = re.compile(r"(?i:\ban?\s+)$")
-_THE_BEFORE = re.compile(r"(?i:\bthe\s+)$")
-_ITEM_AFTER = re.compile(r"\s+(?:is|was|one|reason|theory|way|step|point|factor|option)\b|,")
+_ANOTHER_BEFORE = lazy_pattern(r"(?i:\ban?\s+)$")
+_THE_BEFORE = lazy_pattern(r"(?i:\bthe\s+)$")
+_ITEM_AFTER = lazy_pattern(r"\s+(?:is|was|one|reason|theory|way|step|point|factor|option)\b|,")
 
 
 # Idioms built on an ordinal that count nothing: "harder to fall asleep in the first
@@ -234,11 +235,11 @@ def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     return not _DETERMINER_BEFORE.search(before)
 
 
-_COUNTED = re.compile(r"-[a-z]+\b|\s+([a-z]+s)\b")
+_COUNTED = lazy_pattern(r"-[a-z]+\b|\s+([a-z]+s)\b")
 
 
 # "§ 1983", "Section 2010", "Rule 1001": a section or rule number, never a year.
-_SECTION_BEFORE = re.compile(
+_SECTION_BEFORE = lazy_pattern(
     r"(?:(?P<sign>§§?)|(?<![A-Za-z])(?P<word>(?i:sections?|secs?\.|articles?|arts?\.|rules?"
     r"|nos?\.|pages?|exhibits?|schedules?|annex(?:es)?|appendix|appendices"
     r"|attachments?|paragraphs?|paras?\.|clauses?|suites?|ste\.|box|room)))\s*$"
@@ -258,14 +259,14 @@ _STATE_CODES = (
     "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV "
     "NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR"
 )
-_ZIP_BEFORE = re.compile(rf"(?<![A-Za-z.])(?:{'|'.join(_STATE_CODES.split())}|D\.C\.),?\s+$")
-_ZIP = re.compile(r"[0-9]{5}(?![0-9]|[,.][0-9])")
+_ZIP_BEFORE = lazy_pattern(rf"(?<![A-Za-z.])(?:{'|'.join(_STATE_CODES.split())}|D\.C\.),?\s+$")
+_ZIP = lazy_pattern(r"[0-9]{5}(?![0-9]|[,.][0-9])")
 # The four digits of a ZIP+4 code ("72702-1288").
-_ZIP_PLUS = re.compile(r"(?<![0-9])[0-9]{5}-$")
-_FOUR = re.compile(r"[0-9]{4}(?![0-9])")
+_ZIP_PLUS = lazy_pattern(r"(?<![0-9])[0-9]{5}-$")
+_FOUR = lazy_pattern(r"[0-9]{4}(?![0-9])")
 # A street address's number: capitalised words and a street word after it ("1083 Sain
 # Street", "1299 Pennsylvania Avenue", "1151 SW 30th St.").
-_STREET_AFTER = re.compile(
+_STREET_AFTER = lazy_pattern(
     r"[ \t]+(?:(?:[A-Z][\w.'&-]*|[0-9]+(?:st|nd|rd|th))[ \t]+){1,3}(?:Street|St\.|Avenue|Ave\.?"
     r"|Road|Rd\.|Drive|Dr\.|Boulevard|Blvd\.?|Lane|Parkway|Pkwy\.?|Highway|Hwy\.?|Plaza"
     r"|Centre|Center|Expressway|Terrace)(?![\w-])"
@@ -273,8 +274,8 @@ _STREET_AFTER = re.compile(
 # A code's digits: after a prefix in capitals and a hyphen ("PWM-5700", "Form S-1",
 # "COVID-19"), or three or more led by a zero ("00431", "01915"), which no count is
 # written with (two, "05 May 2004", are a day or a month).
-_CODE_BEFORE = re.compile(r"(?<![A-Za-z])[A-Z]{1,5}-$")
-_LEADING_ZERO = re.compile(r"0[0-9]{2}")
+_CODE_BEFORE = lazy_pattern(r"(?<![A-Za-z])[A-Z]{1,5}-$")
+_LEADING_ZERO = lazy_pattern(r"0[0-9]{2}")
 
 
 def _designator(text: str, start: int) -> str | None:
@@ -310,7 +311,7 @@ def _street_number(text: str, start: int, end: int) -> str | None:
     return "street"
 
 
-_YEAR_PREP = re.compile(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
+_YEAR_PREP = lazy_pattern(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
 
 
 def _counts_things(text: str, start: int, end: int) -> bool:
@@ -323,7 +324,7 @@ def _counts_things(text: str, start: int, end: int) -> bool:
 
 
 # A payment term: "net 30" is due thirty days after the invoice ("2/10 net 30" too).
-_NET = re.compile(r"(?i:\bnet)\s*$")
+_NET = lazy_pattern(r"(?i:\bnet)\s*$")
 _NET_DAYS = 180
 
 
@@ -462,7 +463,7 @@ def _multiplier_fact(m: re.Match[str]) -> tuple[str, str, Payload]:
 _WORD_FINDER = ahocorasick_rs.AhoCorasick(
     sorted({*TRIGGER_WORDS, *ORD_WORDS}), matchkind=ahocorasick_rs.MATCHKIND_LEFTMOST_LONGEST
 )
-_LONE_A = re.compile(r"(?<![A-Za-z])[Aa](?![A-Za-z])")  # "a" before a scale: "a million"
+_LONE_A = lazy_pattern(r"(?<![A-Za-z])[Aa](?![A-Za-z])")  # "a" before a scale: "a million"
 
 
 def numeric_words(text: str) -> list[Tok]:
@@ -620,8 +621,8 @@ def _scan_numeric(
 
 
 # "one year and six months", "2 years, and 3 months"; "a year and a half".
-_AND = re.compile(r"\s*,?\s+and\s+")
-_AND_A_HALF_AFTER = re.compile(r"\s+and\s+(?:a|one)(?:\s+|\s*-\s*)half\b", re.IGNORECASE)
+_AND = lazy_pattern(r"\s*,?\s+and\s+")
+_AND_A_HALF_AFTER = lazy_pattern(r"\s+and\s+(?:a|one)(?:\s+|\s*-\s*)half\b", re.IGNORECASE)
 
 
 def _compound_periods(text: str, facts: list[tuple[Fact, Payload]]) -> list[tuple[Fact, Payload]]:

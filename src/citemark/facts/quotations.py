@@ -26,6 +26,7 @@ from typing import Protocol
 
 import regex
 
+from ..lazy import lazy_pattern
 from .model import Fact
 
 KIND = "quotation"
@@ -148,7 +149,7 @@ def _held(words: tuple[str, ...], sources: tuple[str, ...]) -> bool:
     return False
 
 
-_WORD_CHAR = re.compile(r"\w")
+_WORD_CHAR = lazy_pattern(r"\w")
 
 
 @lru_cache(maxsize=4096)

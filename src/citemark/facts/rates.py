@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .text import Hint
 
@@ -23,7 +24,7 @@ _PERIOD_WORD = (
     r"|(?P<adverb>annually|yearly|monthly|quarterly|weekly|daily)\b)"
 )
 _PERIOD_SOURCE = r"\s*" + _PERIOD_WORD
-_PERIOD = re.compile(_PERIOD_SOURCE, re.IGNORECASE)
+_PERIOD = lazy_pattern(_PERIOD_SOURCE, re.IGNORECASE)
 # A count over a period, what is counted between: "fifteen (15) days of paid vacation per
 # month" against "... per calendar year" (trial 42); a percent or amount takes its period
 # right after it.
@@ -31,7 +32,7 @@ _PERIOD = re.compile(_PERIOD_SOURCE, re.IGNORECASE)
 # calendar month" is a deadline, no rate; and times ("once each month") are how often a
 # thing recurs, which the frequency rule reads with what it is said of.
 _COUNTED_WORD = r"(?!(?:the|of|end|close|start|beginning)\b)[^\W\d_]+"
-_COUNTED_PERIOD = re.compile(
+_COUNTED_PERIOD = lazy_pattern(
     rf"(?:\s+(?:of|in)\s+(?:{_COUNTED_WORD}\s+){{0,2}}{_COUNTED_WORD})?" + _PERIOD_SOURCE,
     re.IGNORECASE,
 )
@@ -44,11 +45,11 @@ _PERIOD_HINT = Hint(_PERIOD_WORDS, re.compile(_PERIOD_WORD, re.IGNORECASE))
 _RATE_KINDS = frozenset(("percent", "amount"))
 # What a percent or an amount is written with: a cheap test that spares most claims the
 # look at their facts ("five thousand dollars", "3 percent", "$2,400", "EUR 500").
-_VALUE_HINT = re.compile(
+_VALUE_HINT = lazy_pattern(
     r"[%$€£¥]|\b(?i:per\s*cent|percent|cents?|dollars?|euros?|pounds?|yen)\b|\b[A-Z]{3}\b"
 )
 # What a count is written with: a digit, or a number word ("fifteen (15) days" has both).
-_COUNT_HINT = re.compile(
+_COUNT_HINT = lazy_pattern(
     r"\d|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen"
     r"|twenty|thirty|forty|fifty|sixty|ninety|hundred)\b"
 )

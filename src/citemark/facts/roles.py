@@ -15,6 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
 from .negation import _gap_has_punct
 from .text import OWNER, WORD_OR_MARK, Tok, stem, word_tokens
@@ -174,13 +175,13 @@ def _head(text: str, toks: tuple[Tok, ...], i: int, end: int) -> frozenset[str]:
 
 # An ordinal day of a recurring period: "on the first of the month", "the 15th day of
 # each month": the period is its head, as "quarter" is of "the first quarter".
-_DAY_OF = re.compile(
+_DAY_OF = lazy_pattern(
     r"(?:\s+day)?\s+of\s+(?:the|each|every)\s+"
     r"(?P<period>month|week|year|quarter|calendar\s+(?:month|quarter|year))\b",
     re.IGNORECASE,
 )
 # An ordinal's end, with the figure a legal text repeats: "fifth", "1st", "first (1st)".
-_ORDINAL_END = re.compile(r"(?:st|nd|rd|th)\)?$", re.IGNORECASE)
+_ORDINAL_END = lazy_pattern(r"(?:st|nd|rd|th)\)?$", re.IGNORECASE)
 
 
 def _day_of(text: str, start: int, end: int) -> frozenset[str]:
@@ -211,7 +212,7 @@ def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]
 
 # A clock time is no part of a clause's words, nor its punctuation a clause's end: "by
 # 5:00 p.m. on June 30" says what "by June 30" says.
-_CLOCK = re.compile(r"\b[0-9]{1,2}:[0-9]{2}(?:\s*(?:[AaPp]\.?[Mm]\b\.?))?")
+_CLOCK = lazy_pattern(r"\b[0-9]{1,2}:[0-9]{2}(?:\s*(?:[AaPp]\.?[Mm]\b\.?))?")
 
 
 @lru_cache(maxsize=4096)
@@ -272,7 +273,7 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
 
 # A period's possessive and the noun it owns, a few words of manner between: "days'
 # notice", "days’ prior written notice", "months' rent", "years' service".
-_OWNED = re.compile(
+_OWNED = lazy_pattern(
     r"['’]\s+(?:(?:prior|advance|written|additional|consecutive|paid|unpaid|full)\s+){0,3}"
     r"(?P<noun>[^\W\d_]+)"
 )
@@ -359,7 +360,7 @@ def slot_of(text: str, start: int) -> tuple[str, ...]:
 
 
 # The words after an offset up to the clause's end, for a verb's complement.
-_NEXT_WORDS = re.compile(r"[^\W\d_]+|[,.;:!?()\n]")
+_NEXT_WORDS = lazy_pattern(r"[^\W\d_]+|[,.;:!?()\n]")
 
 
 def word_after(text: str, at: int, breaks: bool = False) -> str | None:

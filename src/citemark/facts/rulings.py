@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict
 from .text import Hint, content_stems
 
@@ -36,20 +37,20 @@ _GRANTING = {
 _OBJECT = r"(?:the\s+)?(?P<thing>[^.;:,()]{3,80}?)"
 _OBJECT_END = r"(?=\s*(?:[.;:,()]|$|\s+(?:and|but|which|with|without|because|for)\b))"
 # "GRANTED as to Plaintiff's fraud claim", "DENIED IN PART with respect to Count II".
-_AS_TO = re.compile(
+_AS_TO = lazy_pattern(
     rf"\b(?P<outcome>granted|denied|sustained|overruled)(?:\s+in\s+part)?"
     rf"(?:\s+(?:the|its|\w+['’]s)\s+(?:motion|request|petition|objection|application))?\s+"
     rf"(?:as\s+to|with\s+respect\s+to|insofar\s+as\s+it\s+seeks\s+dismissal\s+of)\s+{_OBJECT}{_OBJECT_END}",
     re.IGNORECASE,
 )
 # "Plaintiff's breach of contract claim is DISMISSED", "The fraud claim was dismissed".
-_IS_DONE = re.compile(
+_IS_DONE = lazy_pattern(
     r"(?:^|(?<=[.;:]\s)|(?<=\n))(?:the\s+)?(?P<thing>[^.;:,()]{3,80}?)\s+(?:is|are|was|were)\s+"
     r"(?:hereby\s+)?(?P<outcome>dismissed|granted|denied)\b",
     re.IGNORECASE,
 )
 # "granted the motion to dismiss the breach of contract claim"
-_TO_DISMISS = re.compile(
+_TO_DISMISS = lazy_pattern(
     rf"\b(?P<outcome>granted|denied)\s+(?:the\s+|its\s+|\w+['’]s\s+)?(?:motion|request)\s+to\s+"
     rf"dismiss\s+{_OBJECT}{_OBJECT_END}",
     re.IGNORECASE,

@@ -29,17 +29,18 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import NamedTuple
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .roles import subject_before
 from .text import LETTERS, content_stems, same_verb, stem
 
 _QUALIFIERS = r"who|whom|that|which|with|whose|of|in|at|on|from|under|over|having|holding"
-_EVERY = re.compile(
+_EVERY = lazy_pattern(
     rf"\b(?:all|every|any|each)\s+(?P<noun>[^\W\d_]{{3,}})\b(?!\s+(?:{_QUALIFIERS})\b)",
     re.IGNORECASE,
 )
-_ONLY = re.compile(
+_ONLY = lazy_pattern(
     rf"(?<!not )\bonly\s+(?:the\s+|those\s+|such\s+)?(?P<noun>[^\W\d_]{{3,}})"
     rf"\s+(?:{_QUALIFIERS})\b",
     re.IGNORECASE,
@@ -106,7 +107,7 @@ def first_limit(
 
 # A right the claim gives to both sides of a contract, and the act: "Either party may
 # terminate", "Each Party shall have the right to assign".
-_BOTH_SIDES = re.compile(
+_BOTH_SIDES = lazy_pattern(
     r"\b(?P<who>(?:either|each|both|any)\s+part(?:y|ies))\s+"
     r"(?:may|can|shall|will|is\s+entitled\s+to|(?:shall\s+)?ha(?:s|ve)\s+the\s+right\s+to)"
     r"\s+(?:at\s+any\s+time\s+)?(?P<verb>[^\W\d_]{3,})"
@@ -117,7 +118,7 @@ _BOTH_SIDES = re.compile(
 )
 # One named side that alone may do it: "may be terminated only by the Landlord", "Only
 # Licensor may terminate"; "only" before a party, not before "a Party" or "the parties".
-_ONE_SIDE = re.compile(
+_ONE_SIDE = lazy_pattern(
     r"\b[Oo]nly\s+(?:by\s+)?(?:the\s+)?(?P<who>[A-Z][^\W\d_]{2,})\b(?!\s*\d)",
 )
 _SIDE_REACH = 60  # characters between the act and its "only" in one clause
@@ -147,7 +148,7 @@ def _act(m: re.Match[str]) -> tuple[str, str]:
     return ("who", m.group("verb")) if m.group("verb") else ("doer", m.group("done"))
 
 
-_CLAUSE_CUT = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
+_CLAUSE_CUT = lazy_pattern(r"[.;:!?\n]|,\s+(?:and|but|or)\b")
 
 
 def side_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
@@ -189,12 +190,12 @@ def _alone(text: str, verb: str) -> tuple[int, int] | None:
 
 # Where a right or a rule reaches: everywhere, against one named place alone ("The
 # non-compete applies worldwide" / "applies only within the United States").
-_EVERYWHERE = re.compile(
+_EVERYWHERE = lazy_pattern(
     r"\b(?:worldwide|world-wide|throughout\s+the\s+world|anywhere\s+in\s+the\s+world"
     r"|in\s+(?:all|every)\s+countr(?:y|ies))\b",
     re.IGNORECASE,
 )
-_ONE_PLACE = re.compile(
+_ONE_PLACE = lazy_pattern(
     r"\b(?:only|solely|exclusively)\s+(?:with)?in\s+(?:the\s+)?[A-Z][^\W\d_]+"
     r"(?:\s+(?:of\s+)?[A-Z][^\W\d_]+)*"
 )
@@ -257,23 +258,23 @@ def clause_before(text: str, at: int) -> str:
 # information solely for the Purpose"). A claim that limits its own "at any time" ("at
 # any time after the Closing", "at any time, subject to ...") or "for any purpose"
 # ("for any purpose other than ...") states a limit of its own and is left alone.
-_ANY_TIME = re.compile(
+_ANY_TIME = lazy_pattern(
     r"\b(?:at\s+any\s+time|at\s+all\s+times|anytime)\b"
     r"(?!\s*,?\s*(?:after|before|prior|during|within|following|between|from|until|till|on\s+or"
     r"|once|when|while|if|unless|provided|subject|except|upon|on|with|by|in|that|which)\b)",
     re.IGNORECASE,
 )
-_ONE_TIME = re.compile(
+_ONE_TIME = lazy_pattern(
     r"\b(?:only|solely)\s+(?:(?:on\s+or\s+)?after|following|during|within|between|before"
     r"|prior\s+to|until|once)\b|\bno\s+earlier\s+than\b",
     re.IGNORECASE,
 )
-_ANY_PURPOSE = re.compile(
+_ANY_PURPOSE = lazy_pattern(
     r"\bfor\s+(?:any|all)\s+purposes?\b(?!\s*,?\s*(?:other|except|unless|related|relating"
     r"|permitted|set|described|stated|provided|that|which|not|in|under|of)\b)",
     re.IGNORECASE,
 )
-_ONE_PURPOSE = re.compile(
+_ONE_PURPOSE = lazy_pattern(
     r"\b(?:only|solely|exclusively)\s+(?:for|in\s+connection\s+with)\b", re.IGNORECASE
 )
 # (what leaves a right open, what limits it in a passage, the values they are recorded by)
@@ -327,8 +328,8 @@ def _limited_to(
 
 
 _LIST = r"(?P<list>[^.;:()\n]{1,120})"
-_COVERS = re.compile(rf"\b(?:cover(?:s|ed|ing)?|includ(?:e|es|ed|ing))\s+{_LIST}", re.IGNORECASE)
-_EXCLUDES = re.compile(
+_COVERS = lazy_pattern(rf"\b(?:cover(?:s|ed|ing)?|includ(?:e|es|ed|ing))\s+{_LIST}", re.IGNORECASE)
+_EXCLUDES = lazy_pattern(
     r"\b(?:exclud(?:e|es|ed|ing)|except(?:\s+for)?|other\s+than"
     r"|but\s+not(?!\s+(?:be\s+)?limited)|save\s+for"
     rf"|with\s+the\s+exception\s+of)\s+{_LIST}",
@@ -338,15 +339,15 @@ _EXCLUDES = re.compile(
 # "except"), or a qualifier that narrows its last item (which then is left out).
 _TURN = r"but|except|excluding|excludes?|not|other|save|provided|if|when|where|while"
 _NARROWS = rf"{_QUALIFIERS}|by|for|during|after|before|within|outside|unless"
-_LIST_END = re.compile(rf"\b(?:(?P<turn>{_TURN})|(?P<qualifier>{_NARROWS}))\b", re.IGNORECASE)
+_LIST_END = lazy_pattern(rf"\b(?:(?P<turn>{_TURN})|(?P<qualifier>{_NARROWS}))\b", re.IGNORECASE)
 # "including, but not limited to," "including without limitation": no limit on the list.
-_OPEN_LIST = re.compile(
+_OPEN_LIST = lazy_pattern(
     r"\W*(?:but\s+not\s+(?:be\s+)?limited\s+to|without\s+limitation)\W*", re.IGNORECASE
 )
 # A verb denied ("do not include", "does not cover"): its list is left to the negation check.
-_DENIED = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+)?$", re.IGNORECASE)
-_ITEM_CUT = re.compile(r",|\b(?:and|or|nor)\b", re.IGNORECASE)
-_FINITE = re.compile(r"(?:cover|includ|exclud)(?:e|es|ed|s)?\b", re.IGNORECASE)
+_DENIED = lazy_pattern(r"\b(?:not|never|no)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_ITEM_CUT = lazy_pattern(r",|\b(?:and|or|nor)\b", re.IGNORECASE)
+_FINITE = lazy_pattern(r"(?:cover|includ|exclud)(?:e|es|ed|s)?\b", re.IGNORECASE)
 _VAGUE = frozenset("all any other such certain following".split())
 
 
@@ -463,7 +464,7 @@ def _same_subject(a_text: str, a: _Item, b_text: str, b: _Item) -> bool:
     return one is None or other is None or one == other
 
 
-_SENTENCE_END = re.compile(r"[.!?;:]\s+(?=\S)")
+_SENTENCE_END = lazy_pattern(r"[.!?;:]\s+(?=\S)")
 
 
 def _subject_of(text: str, item: _Item) -> str | None:

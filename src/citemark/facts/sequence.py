@@ -27,6 +27,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict
 from .text import Hint, content_stems
 
@@ -37,19 +38,19 @@ _AFTER = (
     r"after|(?<!the\s)following(?!\s+(?:events?|purposes?|terms?|conditions?|ways?))"
     r"|subsequent\s+to"
 )
-_ORDER = re.compile(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER}))\b", re.IGNORECASE)
+_ORDER = lazy_pattern(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER}))\b", re.IGNORECASE)
 # A cheap test: most claims hold no order word.
 _ORDER_WORDS = tuple("before prior advance ahead preceding after following subsequent".split())
 _HINT = Hint(_ORDER_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(_ORDER_WORDS)})\b)"))
-_CLAUSE_BREAK = re.compile(r"[.;:!?\n]|,\s+(?:and|but|or|which|provided)\b")
+_CLAUSE_BREAK = lazy_pattern(r"[.;:!?\n]|,\s+(?:and|but|or|which|provided)\b")
 # A denial of the act before the order word; not "no later than", "not less than".
-_DENIAL = re.compile(
+_DENIAL = lazy_pattern(
     r"\b(?:not|never|no|neither|nor|cannot)\b(?!\s+(?:later|earlier|sooner|less|more|fewer"
     r"|longer|shorter|exceed\w*)\b)|n['’]t\b",
     re.IGNORECASE,
 )
 # A date, a number or a period in the event: the date rules' ground.
-_DATED = re.compile(
+_DATED = lazy_pattern(
     r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november"
     r"|december|day|days|week|weeks|month|months|year|years)\b",
     re.IGNORECASE,
@@ -71,7 +72,7 @@ _PASSAGE_ORDERS = 64
 # What makes an order word no order of an act: a period or use it bounds ("the period
 # after the effective date", "for use following Marketing Approval"), or a comma that
 # sets it aside ("subject, prior to Marketing Approval, to").
-_MODIFIER = re.compile(r"(?:\b(?:period|periods|time|times|use),?|,)\s*$")
+_MODIFIER = lazy_pattern(r"(?:\b(?:period|periods|time|times|use),?|,)\s*$")
 
 
 def sequence_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict
 from .roles import words_after
 from .text import LETTERS, stem
@@ -132,7 +133,7 @@ def _pattern(words: str) -> str:
 
 # One word boundary before all the alternatives: the engine tries them only where a
 # word starts, not each of forty at every character (4x faster on contract text).
-_STANDARD = re.compile(
+_STANDARD = lazy_pattern(
     r"\b(?:"
     + "|".join(
         f"(?P<s{f}_{k}>{_pattern(pattern)})"
@@ -144,7 +145,7 @@ _STANDARD = re.compile(
 )
 # Words that set a standard aside rather than state it: "not", "rather than", "instead
 # of", "than" ("a higher standard than probable cause"), "nor", "or", "no longer".
-_SET_ASIDE = re.compile(
+_SET_ASIDE = lazy_pattern(
     r"\b(?:not|nor|or|than|instead of|rather than|no longer|never)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
@@ -168,7 +169,7 @@ def standards(text: str) -> tuple[tuple[tuple[int, int], int, int], ...]:
 
 _DELIVERY = next(f for f, family in enumerate(_FAMILIES) if family[0][0] == "delivery at origin")
 # Words of a sentence that speaks of delivering goods, where a delivery term is one.
-_OF_DELIVERY = re.compile(
+_OF_DELIVERY = lazy_pattern(
     r"\b(?:deliver\w*|ship\w*|sold|sales?|prices?|quoted|incoterms?|freight|title|risk"
     r"|goods|products?)\b",
     re.IGNORECASE,
@@ -250,7 +251,7 @@ _EFFORTS = frozenset(
     name for family in _FAMILIES for name, _ in family if name.endswith(" efforts")
 )
 # The act an effort is for: "efforts to promote the Products", "efforts in promoting".
-_ACT = re.compile(r"\s+(?:to|in)\s+(?:\w+ly\s+)?(?=[^\W\d_])", re.IGNORECASE)
+_ACT = lazy_pattern(r"\s+(?:to|in)\s+(?:\w+ly\s+)?(?=[^\W\d_])", re.IGNORECASE)
 # Words of the act compared: its verb and the first two content words of what it is done
 # to ("to comply with all applicable requirements under the MGCL" is not "to comply with
 # all applicable provisions of the Sarbanes-Oxley Act").
@@ -270,7 +271,7 @@ def _act_after(text: str, end: int) -> tuple[str, ...] | None:
 
 # What goods a delivery term is of, as one word per kind ("goods" and "products" are
 # one): a sentence that names none is about whatever the contract delivers.
-_GOODS = re.compile(
+_GOODS = lazy_pattern(
     r"\b(?P<products>goods|products?|merchandise)\b|\b(?P<materials>materials?|supplies)\b"
     r"|\b(?P<equipment>equipment|hardware|devices?|systems?)\b"
     r"|\b(?P<parts>components?|parts|spare parts)\b|\b(?P<samples>samples?)\b",

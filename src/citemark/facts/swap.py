@@ -18,13 +18,14 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
 from .model import Fact, FactConflict
 from .text import same_verb
 
 # "Company will indemnify the Consultant", "Buyer shall pay Seller", "Licensor grants
 # Licensee": a named doer, a modal or none, a verb, a named party done to.
-_ACT = re.compile(
+_ACT = lazy_pattern(
     r"\b(?P<doer>[A-Z][a-z]{2,})\s+"
     r"(?:(?:shall|will|must|may|agrees?\s+to|has\s+agreed\s+to)\s+)?"
     r"(?P<verb>[a-z]{3,})\s+(?:the\s+|each\s+|any\s+|such\s+)?"

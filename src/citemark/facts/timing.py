@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .roles import subject_before
 from .text import LETTERS, WORD_OR_MARK, stem
@@ -34,11 +35,11 @@ _ANCHORS = frozenset(
         "effect effective due payable owing vest commence begin start expire eligible".split(),
     )
 )
-_AT_ONCE = re.compile(r"\b(?:immediately|forthwith|at once|without delay)\b", re.IGNORECASE)
+_AT_ONCE = lazy_pattern(r"\b(?:immediately|forthwith|at once|without delay)\b", re.IGNORECASE)
 # "due upon receipt", "payable on demand": a sum owed at once, as the event happens. Of a
 # sum only: "effective upon receipt" is how a notice works, beside "effective as of"
 # dates of other things in the same contract.
-_ON_RECEIPT = re.compile(
+_ON_RECEIPT = lazy_pattern(
     r"\b(?:up)?on\s+(?:receipt|demand|presentation|presentment)\b", re.IGNORECASE
 )
 _OWED = frozenset(map(stem, "due payable owing".split()))
@@ -171,8 +172,8 @@ def _delay(
 # What the anchor is of, between it and its time: "eligible for benefits immediately",
 # "eligible for benefits after ninety (90) days" (one or two words after "for" or "to").
 _OF_PHRASE = r"(?:for|to)\s+(?:[^\W\d_]+\s+){0,1}[^\W\d_]+"
-_PHRASE_BEFORE = re.compile(rf"([^\W\d_]+)\s+{_OF_PHRASE}\s+$", re.IGNORECASE)
-_PHRASE_AFTER = re.compile(rf"\s+{_OF_PHRASE}(?=\s)", re.IGNORECASE)
+_PHRASE_BEFORE = lazy_pattern(rf"([^\W\d_]+)\s+{_OF_PHRASE}\s+$", re.IGNORECASE)
+_PHRASE_AFTER = lazy_pattern(rf"\s+{_OF_PHRASE}(?=\s)", re.IGNORECASE)
 
 
 def _before_phrase(text: str, at: int) -> str | None:
@@ -206,7 +207,7 @@ def _timed_after(text: str, anchor: str, facts_of: FactsOf, ties: frozenset[str]
 # For ever against a term: "The confidentiality obligations survive indefinitely" /
 # "survive for five (5) years". The verbs of lasting, and the words that tie one to its
 # term ("survive for a period of five years").
-_FOREVER = re.compile(
+_FOREVER = lazy_pattern(
     r"\b(?:indefinitely|in\s+perpetuity|perpetually|forever|without\s+(?:limit|end))\b",
     re.IGNORECASE,
 )

@@ -14,10 +14,11 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from .model import Fact, FactConflict
 from .text import content_stems, stem
 
-_GIVES = re.compile(
+_GIVES = lazy_pattern(
     r"\b(?:warrants?|warranted|guarantees?|represents and warrants)\b(?P<what>[^.;:!?\n]{0,80})",
     re.IGNORECASE,
 )
@@ -27,7 +28,7 @@ _AS_IS = (
     r"|[\"“]\s*[Aa][Ss][ -][Ii][Ss]\s*[\"”]|\bAS[ -]IS\b"
     r"|\b(?i:as[ -]is(?:\s+basis|,\s*where[ -]is))\b"
 )
-_DISCLAIMS = re.compile(
+_DISCLAIMS = lazy_pattern(
     r"\b(?i:disclaims?|disclaimed|disclaiming)\b(?P<what>[^.;:!?\n]{0,120})"
     r"|\b(?i:without\s+(?:any\s+)?warrant(?:y|ies))\b(?P<none>[^.;:!?\n]{0,80})" + _AS_IS
 )
@@ -35,8 +36,8 @@ _DISCLAIMS = re.compile(
 _GENERIC = frozenset(
     map(stem, "warranty warranties express implied statutory other kind any all".split())
 )
-_ALL = re.compile(r"\b(?:all|any)\b", re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:not|no|never|neither|disclaim\w*)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_ALL = lazy_pattern(r"\b(?:all|any)\b", re.IGNORECASE)
+_DENIED = lazy_pattern(r"\b(?:not|no|never|neither|disclaim\w*)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 class _Disclaimer:
