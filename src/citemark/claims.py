@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 
 from .facts import extract_facts
+from .lazy import lazy_pattern
 from .lexicon import CONTENT_STOPWORDS, NEGATIONS
 from .segment import LIST_MARKER
 from .tokens import Tokens, tokenize
 from .words import content_units, unit
 
 # Sentences that are only courtesy: the whole sentence must match.
-_COURTESY = re.compile(
+_COURTESY = lazy_pattern(
     r"""^\W*(?:
         sure|certainly|of\ course|absolutely|okay|ok|great|gladly|thanks|thank\ you
         |great\ question|good\ question|happy\ to\ help|glad\ to\ help|you(?:'|’)re\ welcome
@@ -44,7 +45,7 @@ _COURTESY = re.compile(
 # source could back, and flagged "unsupported" they failed `check` for every answer that
 # carries one (trial 42). Conservative: the advice must be a lawyer's, and what may follow
 # the lawyer is a short phrase without a figure ("for advice specific to your situation").
-_DISCLAIMER = re.compile(
+_DISCLAIMER = lazy_pattern(
     r"""^\W*(?:
         (?:this|that|the\ above|this\ (?:answer|response|information|summary)
           |the\ information\ (?:above|provided|here))
@@ -62,7 +63,7 @@ _DISCLAIMER = re.compile(
 # A short-form citation standing alone ("Id.", "See id. at 460.", "Ibid."): it points
 # back at the authority the sentence before cites and states nothing itself. Flagged
 # "unsupported", it failed `check` for every memo that uses one (trial 47).
-_BACK_REFERENCE = re.compile(
+_BACK_REFERENCE = lazy_pattern(
     r"""^\W*(?:(?:see(?:\s+also)?|cf\.?|accord|but\s+see|compare)\s+)?(?:id|ibid|ibidem)\.?
         (?:,?\s+(?:at\s+)?(?:[¶§]+\s*)?\d{1,5}(?:[-–]\d{1,5})?(?:\s*n\.\s*\d{1,3})?)?\W*$""",
     re.IGNORECASE | re.VERBOSE,
@@ -86,7 +87,7 @@ _META = frozenset(
     """.split()
 )
 # "Based on the provided passage, ..." says where the answer comes from, nothing more.
-_SOURCE_PHRASE = re.compile(
+_SOURCE_PHRASE = lazy_pattern(
     r"^\W*(?:based\s+on|according\s+to|from)\s+the\s+(?:provided\s+|given\s+|above\s+)?"
     r"(?:text|passage|document|article|context|information|source)s?\b,?",
     re.IGNORECASE,
@@ -97,7 +98,7 @@ _SOURCE_PHRASE = re.compile(
 _LEAD_IN_OTHER_WORDS = 2
 
 # How a lead-in may begin; with a closing colon, the sentence introduces a list.
-_LEAD_IN = re.compile(
+_LEAD_IN = lazy_pattern(
     r"^\W*(?:here\s+(?:is|are|'s|’s)|below\s+(?:is|are)|the\s+following|following\s+(?:is|are)"
     r"|key\s+(?:points|takeaways|findings|terms)|main\s+(?:points|takeaways|findings)"
     r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary"
@@ -107,9 +108,9 @@ _LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 # A list label standing alone: "1.", "(a)", "iv)".
-_LIST_LABEL = re.compile(r"^\s*[(\[]?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):\]]\s*$")
-_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|__[^_]+__\s*:?\s*$)")
-_TERMINAL = re.compile(r"[.!?…。！？]['\"”’)\]]*\s*$")
+_LIST_LABEL = lazy_pattern(r"^\s*[(\[]?(?:\d{1,3}|[A-Za-z]|[ivxlcIVXLC]{1,6})[.):\]]\s*$")
+_HEADING_MARK = lazy_pattern(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*:?\s*$|__[^_]+__\s*:?\s*$)")
+_TERMINAL = lazy_pattern(r"[.!?…。！？]['\"”’)\]]*\s*$")
 _LABEL_WORDS = 3
 _HEADING_WORDS = 8
 
@@ -177,7 +178,7 @@ def alone_on_line(answer: str, start: int, end: int) -> bool:
 
 
 # A label that names its kind: "Step 2:", "Item 3.", "Point 4)".
-_NAMED_LABEL = re.compile(r"(?:Step|Item|Point)\s+\d{1,3}[:.)](?=\s)", re.IGNORECASE)
+_NAMED_LABEL = lazy_pattern(r"(?:Step|Item|Point)\s+\d{1,3}[:.)](?=\s)", re.IGNORECASE)
 
 
 def label_length(sentence: str) -> int:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -24,6 +23,7 @@ from typing import Any
 
 from .errors import ConfigError
 from .facts.model import FACT_KINDS
+from .lazy import lazy_pattern
 from .sources import Limits
 
 FEATURES_LEXICAL = (
@@ -391,7 +391,7 @@ def config_from_dict(data: dict[str, Any], default_name: str = "custom") -> Conf
 
 # A field that a table of the file fills: "supported_lexical" is [thresholds.lexical]
 # supported, "weights_hybrid" is [weights.hybrid].
-_FLAT_NAME = re.compile(r"\b(?:[a-z]+_)*[a-z]+_(?:hybrid|lexical)\b")
+_FLAT_NAME = lazy_pattern(r"\b(?:[a-z]+_)*[a-z]+_(?:hybrid|lexical)\b")
 
 
 def _as_written(name: str) -> str:

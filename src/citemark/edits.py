@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
+from .lazy import lazy_pattern
 from .tokens import Tokens, tokenize
 from .types import Match, Span, uncovered
 from .words import unit
@@ -49,7 +50,7 @@ QUOTED_SHARE = 0.4  # share of the sentence's characters its quotes must cover
 # A stretch outside the quotes that opens a clause of its own.
 # (One way to read a run of spaces: a comma must come between two of them, or a long run
 # before a failing word is read again from each of its spaces.)
-_CLAUSE_OPENING = re.compile(
+_CLAUSE_OPENING = lazy_pattern(
     r"\s*(?:[;:]|(?:,\s*)?(?:and|but|while|whereas)\b|(?:,\s*)?\(\w{1,3}\))", re.IGNORECASE
 )
 # Words a noun follows: a swapped word after one of these names another thing.

@@ -41,6 +41,8 @@ from citemark.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, S
 from citemark.tokens import FORMAT_CHARS
 from citemark.types import Span
 
+from .lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from types import ModuleType
 
@@ -82,7 +84,7 @@ _COMPANY_SUFFIXES = frozenset(
 
 # A bare item number: "9", "12.8", "k", "iv" (as in "9.", "(k).", "IV."). Roman
 # numerals stop at x-ish ones so that words like "civil" or "mild" do not qualify.
-_ENUMERATOR = re.compile(r"\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{1,5}|[IVX]{1,5}")
+_ENUMERATOR = lazy_pattern(r"\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{1,5}|[IVX]{1,5}")
 
 # Words that typically open an English sentence. After "U.S." or "Jan." a capitalised
 # word is usually a name ("U.S. District Court"); one of these is usually a new sentence.
@@ -132,11 +134,11 @@ _EXTRA_INFIXES = (
 
 # Everything Python's str.splitlines() treats as a line break: a line ends a sentence.
 _BREAKS = r"\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-_LINE = re.compile(f"[^{_BREAKS}]+")
-LINE_BREAK = re.compile(f"[{_BREAKS}]")
+_LINE = lazy_pattern(f"[^{_BREAKS}]+")
+LINE_BREAK = lazy_pattern(f"[{_BREAKS}]")
 
 # A list marker at the start of a line: bullets, "1.", "1)", "(a)", "iv.", "1.2.".
-LIST_MARKER = re.compile(
+LIST_MARKER = lazy_pattern(
     r"""(?:
         [-*+•‣◦▪●■–—]
       | \(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{2,5}|[IVX]{2,5})[.)]
@@ -276,7 +278,7 @@ def _default_segmenter() -> Segmenter:
 
 # Invisible format characters (``tokens.FORMAT_CHARS``): beside a full stop they hid
 # the sentence boundary from the stop finder and from spaCy.
-INVISIBLE = re.compile(f"[{FORMAT_CHARS}]")
+INVISIBLE = lazy_pattern(f"[{FORMAT_CHARS}]")
 
 
 def segment(text: str) -> list[Span]:
@@ -519,7 +521,7 @@ def _review_sentencizer_start(doc: Doc, starts: list[bool], j: int) -> None:
 
 
 # A dotted form no list names, its last period in its token: "S.D.N.Y.", "E.D.N.Y.".
-_DOTTED_FORM = re.compile(r"(?<!\S)(?:[A-Za-z]{1,4}\.){2,}(?=\s)")
+_DOTTED_FORM = lazy_pattern(r"(?<!\S)(?:[A-Za-z]{1,4}\.){2,}(?=\s)")
 
 
 def _unlisted_dotted_forms(doc: Doc, classes: dict[str, _Ends]) -> list[int]:
@@ -837,7 +839,7 @@ def _sentence_punct() -> frozenset[str]:
 # (lower-case last letter, or all capitals), perhaps closed by quotes or brackets
 # ('"Term"). The'); the word after is capitalised and ends at a plain boundary, or
 # is a number ("DAMAGES. 13. Confidentiality"), or a lettered item label ("(b) The").
-_PLAIN_STOP = re.compile(
+_PLAIN_STOP = lazy_pattern(
     r"""(?<![^\s(\[{“‘"'])(?P<before>[A-Za-z]+[a-z]|[A-Z]{2,})[")\]”]*\.(?P<gap>\ +)
         (?=(?P<after>  # a lookahead, so that the word after can be the next stop's word before
             [A-Z][A-Za-z]*(?=[\ ,;:'’-]|$)
@@ -863,7 +865,7 @@ _MONTHS_AFTER_DAY = frozenset(
 # reporter series, "10b-5" of a rule stay numbers). After a period it starts a sentence
 # like any name; read as a number it hid the claim it opened inside the sentence before
 # (trial 47).
-_DIGIT_LED_NAME = re.compile(r"\d+-?(?!(?:st|nd|rd|th)(?![A-Za-z]))(?:[A-Z]|[a-z]{2})")
+_DIGIT_LED_NAME = lazy_pattern(r"\d+-?(?!(?:st|nd|rd|th)(?![A-Za-z]))(?:[A-Z]|[a-z]{2})")
 
 # A number is a sentence's first word only after a word longer than this (see
 # _number_continues: "So. 2d" is a reporter, "DAMAGES. 13." a new section).
@@ -871,13 +873,13 @@ _NUMBER_AFTER_WORD_OVER = 5
 
 # A mark glued to an opening bracket, as in "blue.[1]": the repair component looks up
 # to 8 tokens ahead from there for the footnote's end, so no cut is made nearby.
-_GLUED_OPENER = re.compile(r"[^\w\s][(\[]")
+_GLUED_OPENER = lazy_pattern(r"[^\w\s][(\[]")
 _FOOTNOTE_REACH = 64
 
 
 # A period with a space after it: every plain stop has one. A pattern that starts with
 # a literal is searched for by the regex engine's fast scan, not tried at every offset.
-_PERIOD_SPACE = re.compile(r"\.(?=\ )")
+_PERIOD_SPACE = lazy_pattern(r"\.(?=\ )")
 _STOP_CLOSERS = frozenset('")]”')
 
 
@@ -943,8 +945,8 @@ def _plain_stop_cuts(
 _WORDS_BEFORE = 3
 _WORDS_AFTER = 3  # the next word and the token after it ("( k ) drying" is an item label)
 _WORDS_AFTER_FOOTNOTE = 9  # the footnote look: up to 8 tokens after the bracket
-_FOOTNOTE_OPENERS = re.compile(r"[\[(]")
-_WORDLIKE = re.compile(r"[A-Za-z0-9]")
+_FOOTNOTE_OPENERS = lazy_pattern(r"[\[(]")
+_WORDLIKE = lazy_pattern(r"[A-Za-z0-9]")
 
 
 def _windows(triggers: re.Pattern[str], text: str, part: _Piece) -> list[tuple[int, int]]:

@@ -53,7 +53,6 @@ defaults were chosen on the same ``train`` half.
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field, replace
@@ -66,6 +65,7 @@ from rapidfuzz import fuzz, process
 
 from . import span_weights
 from .facts import extract_facts, missing_facts, unsourced_facts
+from .lazy import lazy_pattern
 from .tokens import Tokens, shift, span_tokens, tokenize
 from .types import Span
 from .words import content_units, unit
@@ -92,7 +92,7 @@ PREPOSITIONS = frozenset(
     among against under through throughout atop across""".split()
 )
 # Where an evidence passage's sentences end: after a terminator and space, or at a newline.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+_SENTENCE_END = lazy_pattern(r"(?<=[.!?])\s+|\n")
 
 
 class _Cited(Protocol):
@@ -824,7 +824,7 @@ def _merge(
 
 # A number with what is written into it: a point or comma inside ("1.5", "2,400.00"), a
 # currency sign before, a percent sign after ("$2,400", "2.5%").
-_NUMBER = re.compile(r"[$€£¥]?\d+(?:[.,]\d+)*%?")
+_NUMBER = lazy_pattern(r"[$€£¥]?\d+(?:[.,]\d+)*%?")
 
 
 def _whole_numbers(answer: str, spans: list[Span]) -> tuple[Span, ...]:

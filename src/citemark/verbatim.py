@@ -14,7 +14,6 @@ the tests hold both equal.
 from __future__ import annotations
 
 import gc
-import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
@@ -26,6 +25,7 @@ import ahocorasick_rs
 
 from .errors import InputError
 from .fold import FoldedText, fold
+from .lazy import lazy_pattern
 from .tokens import (
     FIRST_UNSPACED,
     UNSPACED_CHAR,
@@ -919,7 +919,7 @@ def _balanced(text: str, start: int, end: int) -> bool:
 
 
 _BRACKETS = (("(", ")"), ("[", "]"))
-_BRACKET = re.compile(r"[()\[\]]")
+_BRACKET = lazy_pattern(r"[()\[\]]")
 
 
 def _open_ends(text: str, start: int, end: int) -> tuple[bool, bool]:

@@ -11,12 +11,12 @@ Hiragana, mostly particles and inflection, is not.
 from __future__ import annotations
 
 import itertools
-import re
 import threading
 from functools import lru_cache
 
 import snowballstemmer
 
+from .lazy import lazy_pattern
 from .lexicon import CONTENT_STOPWORDS
 from .tokens import UNSPACED_CHAR, Tokens
 
@@ -24,7 +24,7 @@ from .tokens import UNSPACED_CHAR, Tokens
 # one (the HTTP service aligns requests in a threadpool) corrupt each other's
 # stems or crash with IndexError. One stemmer per thread.
 _LOCAL = threading.local()
-_HIRAGANA = re.compile(r"[\u3040-\u309f]")
+_HIRAGANA = lazy_pattern(r"[\u3040-\u309f]")
 
 
 @lru_cache(maxsize=200_000)

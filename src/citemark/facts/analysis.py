@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import (
     ASSERT_PREV,
     CURRENCIES,
@@ -158,7 +159,7 @@ _WITH_QUALIFIERS = frozenset(
 )  # "at least": "only upon at least twenty-four (24) hours' written notice" (trial 40)
 # A party's own word before what it gives: "with the Landlord's prior written consent",
 # "with the other party's consent".
-_OWNED = re.compile(r"[^\W\d_]+['’]s?")
+_OWNED = lazy_pattern(r"[^\W\d_]+['’]s?")
 
 
 # What states a thing as given, against a "without": "with notice", "upon 24 hours'
@@ -172,7 +173,7 @@ _FOR_STATED = frozenset((stem("cause"),))
 
 
 # The figures a legal count repeats between its words: "thirty (30) days' notice".
-_COUNT_GAP = re.compile(r"\s*\(\d+\)\s*")
+_COUNT_GAP = lazy_pattern(r"\s*\(\d+\)\s*")
 
 
 def _with_before(text: str, toks: list[Tok], i: int) -> int | None:
@@ -272,7 +273,7 @@ def _date_present(d: DateKeys, ev: Analysis) -> bool:
 # A release from a duty leaves the act to the subject's discretion as "may" does: "The
 # employee may, but is not required to, arbitrate claims", "need not arbitrate".
 RELEASE_HINT = "not"
-RELEASE = re.compile(
+RELEASE = lazy_pattern(
     r"\b(?:(?:may|can)\s*,?\s*but\s+)?(?:(?:is|are)\s+not\s+(?:required|obligated|obliged)"
     r"\s+to|need\s+not)\s*,?\s+(?:be\s+)?(?P<verb>[^\W\d_]+)",
     re.IGNORECASE,

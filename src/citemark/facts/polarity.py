@@ -16,6 +16,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from ..lazy import lazy_pattern
 from ..lexicon import (
     AUX,
     CONTRACT_PARTIES,
@@ -181,11 +182,11 @@ def _duties_left(
     return out
 
 
-_BE = re.compile(r"\b(?:be|been|being)\b", re.IGNORECASE)
+_BE = lazy_pattern(r"\b(?:be|been|being)\b", re.IGNORECASE)
 
 
 # "is paid", "are not borne", "was not shipped": a finite "be" before a past participle.
-_FINITE_PASSIVE = re.compile(
+_FINITE_PASSIVE = lazy_pattern(
     r"\b(?:is|are|was|were)\s+(?:not\s+|never\s+|no\s+longer\s+)?"
     r"(?:[^\W\d_]+ed|paid|borne|made|held|kept|sold|given|done|written|shown|known)\b"
     r"(?!\s+to\b)",  # "is not required to pay" states the act after it, as a modal does
@@ -219,7 +220,7 @@ def _same_voice(a: str, b: str) -> bool:
 
 # A denial whose verb an exception follows ("may not be amended except by a written
 # instrument"): what follows is what it lets through, not what it denies.
-_EXCEPTED_AFTER = re.compile(
+_EXCEPTED_AFTER = lazy_pattern(
     r"\s*,?\s*(?:except|unless|other\s+than|save|without|until|absent)\b", re.IGNORECASE
 )
 _OBJECT_WORDS = 6  # content words after a verb, in its clause, read for what it is done to
@@ -240,11 +241,11 @@ def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
 _EMPHASIS_PHRASES = (
     r"at\s+any\s+time|at\s+all\s+times|whatsoever|of\s+any\s+kind|for\s+any\s+reason"
 )
-_EMPHASIS = re.compile(rf"\b(?:{_EMPHASIS_PHRASES})\b", re.IGNORECASE)
+_EMPHASIS = lazy_pattern(rf"\b(?:{_EMPHASIS_PHRASES})\b", re.IGNORECASE)
 # Words that open a condition right after a verb, not what it is done to: "may sublet
 # with consent" says nothing of what is sublet ("with respect to" names the thing); nor
 # does an emphasis.
-_CONDITION_OPENS = re.compile(
+_CONDITION_OPENS = lazy_pattern(
     r"\s+(?:with(?!\s+(?:respect|regard|reference)\b)|without|upon|unless|except"
     rf"|subject\s+to|{_EMPHASIS_PHRASES})\b",
     re.IGNORECASE,
@@ -256,7 +257,7 @@ def _first_in_other(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return a[0] in b or b[0] in a
 
 
-_IN_CLAUSE = re.compile(r"[^\W\d_]+|[.;:!?\n]")
+_IN_CLAUSE = lazy_pattern(r"[^\W\d_]+|[.;:!?\n]")
 
 
 def _words_in_clause(text: str, at: int) -> tuple[str, ...]:
@@ -324,10 +325,10 @@ def _said(
 # is required by judicial process to disclose ..." says nothing against "Consultant is
 # not required to notify"). Two conditions still clash: "If the tenant pays rent, ..." /
 # "If the tenant does not pay rent, ...".
-_CONDITION = re.compile(
+_CONDITION = lazy_pattern(
     r"\b(?:if|in\s+the\s+event|in\s+case|provided\s+that|whenever)\b", re.IGNORECASE
 )
-_CLAUSE_START = re.compile(r"[,;:.!?\n]")
+_CLAUSE_START = lazy_pattern(r"[,;:.!?\n]")
 
 
 def _conditional(text: str, at: int) -> bool:
@@ -338,14 +339,14 @@ def _conditional(text: str, at: int) -> bool:
     return _CONDITION.search(text, breaks[-1] if breaks else begin, at) is not None
 
 
-_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+_WITHOUT = lazy_pattern(r"\bwithout\b", re.IGNORECASE)
 # "only in writing" restricts what it follows as "not ... except in writing" does.
-_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+_ONLY = lazy_pattern(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
 _RESTRICTION_REACH = 60  # characters after the positive statement read for its "only"
 
 
 # An exception a statement makes ("except in an emergency"); not its own "without".
-_EXCEPT = re.compile(r"\b(?:except|unless|other\s+than|save)\b", re.IGNORECASE)
+_EXCEPT = lazy_pattern(r"\b(?:except|unless|other\s+than|save)\b", re.IGNORECASE)
 
 
 def _clause_end(text: str, at: int) -> int:
@@ -511,13 +512,13 @@ def _said_of_anything(
 # "Nothing" (or "[n]othing", as a quotation alters it) a few words before the word in
 # its own clause: "The court found nothing in the record suggesting ..." says what
 # "Nothing in the record suggests ..." says, with "nothing" as an object (trial 47).
-_NOTHING_BEFORE = re.compile(r"(?i)(?<![\w\]])\[?n\]?othing\b[^.;:!?]*\Z")
+_NOTHING_BEFORE = lazy_pattern(r"(?i)(?<![\w\]])\[?n\]?othing\b[^.;:!?]*\Z")
 _NOTHING_LOOK = 40
 
 
 # "Neither party may assign": a subject negated by its determiner, then what it may not do.
 _DETERMINER_CUES = frozenset(("no", "neither"))
-_MODAL_VERB = re.compile(
+_MODAL_VERB = lazy_pattern(
     r"[ \t]+(?:may|shall|must|can|could|will|should|is|are)[ \t]+(?:be[ \t]+)?([^\W\d_]+)"
 )
 
@@ -588,7 +589,7 @@ def _complements_meet(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 _DENIAL_REACH = 12  # words of an inverted denial's clause read for what it denies
-_DENIED_WORDS = re.compile(r"[^\W\d_]+|[.;:!?]")
+_DENIED_WORDS = lazy_pattern(r"[^\W\d_]+|[.;:!?]")
 
 
 def _denial_reaches(negated_text: str, negated_end: int, said_text: str, said_end: int) -> bool:
@@ -622,9 +623,9 @@ def _same_subject(a_text: str, a_at: int, b_text: str, b_at: int) -> bool:
 
 
 # The word right before an offset, with only spaces between: a verb's subject.
-_SUBJECT = re.compile(r"([^\W\d_]+) +$")
+_SUBJECT = lazy_pattern(r"([^\W\d_]+) +$")
 # The end of a sentence right after a word: a full stop, "!" or "?", or the text's end.
-_SENTENCE_END = re.compile(r"\s*(?:[.!?][\"'”’)]*\s*$|[.!?]\s+|$)")
+_SENTENCE_END = lazy_pattern(r"\s*(?:[.!?][\"'”’)]*\s*$|[.!?]\s+|$)")
 
 
 def _last_word(text: str, at: int) -> re.Match[str] | None:
@@ -658,7 +659,7 @@ def _adverb_before(text: str, at: int) -> str | None:
 
 
 # "not possible to go", "permitted to sublet": the word a head's infinitive names.
-_INFINITIVE = re.compile(r"[ \t]+to[ \t]+([^\W\d_]+)")
+_INFINITIVE = lazy_pattern(r"[ \t]+to[ \t]+([^\W\d_]+)")
 
 
 # Verbs whose statement is what they class a thing as: "shall not be deemed a waiver"
