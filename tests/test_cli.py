@@ -83,7 +83,9 @@ def test_check_fails_on_an_unsupported_sentence(
     # Sentence 5 ("two years" against the lease's "one (1) year") is a conflict, which
     # the facts stage reports.
     assert lines[0].startswith("UNSUPPORTED [5]")
-    assert lines[1].strip() == "conflict: 'two years' vs source lease 'one (1) year'"
+    assert lines[1].strip() == (
+        "conflict: 'two years' vs source lease 'one (1) year' [rule: value]"
+    )
     seventh = next(n for n, line in enumerate(lines) if line.startswith("UNSUPPORTED [7]"))
     assert "Disputes will be resolved by arbitration in Delaware." in lines[seventh]
     # Names do not cap under this preset, so it does not look them up in every source.
@@ -349,7 +351,7 @@ def test_check_fails_on_a_conflict_and_says_so(
     result = cli(*base, input="The tenant has two years to sue.\n")
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stdout.splitlines()
-    assert "            conflict: 'two years' vs source S3 'one year'" in lines
+    assert "            conflict: 'two years' vs source S3 'one year' [rule: value]" in lines
     assert lines[-1].startswith(
         "FAIL: sentence 1 (conflict: 'two years' vs source S3 'one year'; unsupported) "
         "(1 sentence: 0 supported, 0 partial, 1 unsupported (1 in conflict);"

@@ -454,8 +454,8 @@ def _hints() -> list[object]:
     from citemark.facts.text import Hint
 
     found = []
-    for info in pkgutil.iter_modules(facts.__path__):
-        module = importlib.import_module(f"citemark.facts.{info.name}")
+    for info in pkgutil.walk_packages(facts.__path__, "citemark.facts."):
+        module = importlib.import_module(info.name)
         found += [v for v in vars(module).values() if isinstance(v, Hint)]
     return found
 

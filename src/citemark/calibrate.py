@@ -451,7 +451,7 @@ def write_preset(
     ]
     scalar_keys = (
         "name mode embedder device tokenization min_tokens min_tokens_cjk candidates "
-        "dense_candidates window max_citations min_citation_score strict_facts"
+        "dense_candidates window max_citations min_citation_score strict_facts rules_off"
     ).split()
     for key in scalar_keys:
         lines.append(f"{key} = {_toml(values.get(key, getattr(base, key)))}")
@@ -486,8 +486,8 @@ def write_preset(
 def _toml(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value)
+    if isinstance(value, str | list | tuple):
+        return json.dumps(value if isinstance(value, str) else list(value))
     return str(value)
 
 

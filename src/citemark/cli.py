@@ -32,7 +32,7 @@ from .segment import SPACY_TORCH_ENV
 
 if TYPE_CHECKING:
     from .config import Config
-    from .report import Report
+    from .report import Conflict, Report
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_FAIL = 1
@@ -473,6 +473,11 @@ def _verdict(report: Report, failures: list[str], min_coverage: float) -> str:
     return f"OK: {counts}"
 
 
+def _rule_note(conflict: Conflict) -> str:
+    """The rule that found a conflict, as its line ends: " [rule: value]"."""
+    return f" [rule: {conflict.rule}]" if conflict.rule else ""
+
+
 def format_problems(report: Report) -> str:
     """The sentences a reviewer must look at, worst first, each with what is missing."""
     order = {"unsupported": 0, "partial": 1}
@@ -484,7 +489,10 @@ def format_problems(report: Report) -> str:
     for n, s in flagged:
         lines.append(f"{s.status.upper():<11} [{n}] {s.start}-{s.end}  {s.text}")
         for c in s.conflicts:
-            lines.append(f"            conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}")
+            lines.append(
+                f"            conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}"
+                f"{_rule_note(c)}"
+            )
         if s.missing_facts:
             facts = "; ".join(
                 f"{f.kind} {f.text!r}{_NO_SOURCE * (f in s.unsourced_facts)}"
@@ -784,7 +792,7 @@ def format_report(report: Any) -> str:
         for conflict in s.conflicts:
             lines.append(
                 f"      conflict: {conflict.text!r} vs source {conflict.source_id} "
-                f"{conflict.evidence!r}"
+                f"{conflict.evidence!r}{_rule_note(conflict)}"
             )
         if s.missing_facts:
             facts = ", ".join(

@@ -101,6 +101,9 @@ class Config:
     # negations only for the kinds listed. The look-up reads each source's numbers
     # once; names, a name scan of each source.
     unsourced_kinds: str = "capped"
+    # Conflict rules not run, by name (``citemark.facts.RULES``; the catalogue in
+    # docs/conflict-rules.md): a preset for texts where a rule misfires turns it off.
+    rules_off: tuple[str, ...] = ()
     weights_hybrid: dict[str, float] = field(default_factory=dict)
     bias_hybrid: float = 0.0
     weights_lexical: dict[str, float] = field(default_factory=dict)
@@ -130,6 +133,7 @@ class Config:
                 f"strict_facts must be true or false, got {type(self.strict_facts).__name__}"
             )
         _check_cap_facts(self)
+        _check_rules_off(self)
         _check_choice("unsourced_kinds", self.unsourced_kinds, ("capped", "all"))
         # Counts must be whole numbers: min_tokens = 2.5 would fail deep inside matching.
         for name in ("min_tokens", "min_tokens_cjk", "candidates", "max_citations"):
@@ -201,8 +205,13 @@ class Config:
     @cached_property
     def settings_json(self) -> bytes:
         """Every setting (the name included) as canonical JSON: what :attr:`digest` and a
-        batch's ``input_digest`` hash."""
-        return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False).encode("utf-8")
+        batch's ``input_digest`` hash. ``rules_off`` is left out while it is empty, so
+        that a config that turns no rule off keeps the digest it had before the
+        setting existed (stored reports and batch outputs carry it)."""
+        settings = asdict(self)
+        if not self.rules_off:
+            del settings["rules_off"]
+        return json.dumps(settings, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
     @cached_property
     def digest(self) -> str:
@@ -236,6 +245,26 @@ def _check_cap_facts(config: Config) -> None:
             f"(known: {', '.join(FACT_KINDS)})"
         )
     object.__setattr__(config, "cap_facts", tuple(dict.fromkeys(value)))
+
+
+def _check_rules_off(config: Config) -> None:
+    """``rules_off``: a list of conflict rule names (TOML gives a list; kept as a tuple).
+
+    The registry is imported only for a config that names a rule, which keeps every
+    conflict rule's module out of a plain config load."""
+    value = config.rules_off
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise ConfigError(f"rules_off must be a list of conflict rule names, got {value!r}")
+    if value:
+        from .facts.rules import RULE_NAMES
+
+        unknown = [name for name in value if name not in RULE_NAMES]
+        if unknown:
+            raise ConfigError(
+                f"rules_off: unknown conflict rule(s) {', '.join(map(repr, unknown))} "
+                f"(known: {', '.join(RULE_NAMES)})"
+            )
+    object.__setattr__(config, "rules_off", tuple(dict.fromkeys(value)))
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:

@@ -364,6 +364,7 @@ def _conflicts(index: SourceIndex, span: Span, support: Support) -> tuple[Confli
                 ),
                 base + found.evidence.start,
                 base + found.evidence.end,
+                found.rule,
             )
         )
     return tuple(out)

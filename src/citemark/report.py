@@ -64,7 +64,8 @@ class Conflict:
 
     ``start``/``end`` locate the fact in the answer; ``source_start``/``source_end``
     locate the other value in the source (parent-document offsets), and
-    ``evidence`` is that source text.
+    ``evidence`` is that source text. ``rule`` names the conflict rule that found it
+    (``citemark.facts.RULES``; ``docs/conflict-rules.md``).
     """
 
     kind: str
@@ -76,6 +77,7 @@ class Conflict:
     source_index: int
     source_start: int
     source_end: int
+    rule: str = ""
 
 
 @dataclass(frozen=True)

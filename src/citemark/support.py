@@ -383,7 +383,9 @@ def _support(
     cover = [_passage(s) for s in _cover(sentence, scored, config.max_citations, total)]
     texts = [index.text_of(p.sentence_ids) for p in cover]
     evidence = "\n".join(texts)
-    checked = check_facts(sentence.text, texts, index.texts) if sentence.units else None
+    checked = (
+        check_facts(sentence.text, texts, index.texts, config.rules_off) if sentence.units else None
+    )
     missing = checked.missing if checked else ()
     if missing:
         missing = _not_in_cited_ids(sentence.text, missing, cover, index)

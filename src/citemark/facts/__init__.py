@@ -11,10 +11,12 @@ evidence passage is checked against many claims. Every rule leans towards *not*
 reporting when unsure, because a false "unsupported fact" costs the reader more
 than a missed one (the overlap and embedding scores still see the text).
 
-This module is the public face only. The work is in ``lexicon`` (word tables),
-``patterns`` (the compiled regexes), ``text`` (tokens and word forms),
-``quantities`` (numbers, amounts, percents and dates), ``names``, ``negation``
-(scoped negation) and ``compare`` (the memoised analysis and the comparison).
+This module is the public face only. The work is in ``patterns`` (the compiled
+regexes), ``text`` (tokens and word forms), ``quantities`` (numbers, amounts,
+percents and dates), ``names``, ``negation`` (scoped negation), ``analysis`` (the
+memoised analysis of a text), ``compare`` (the comparison) and ``rules`` (the
+conflict rules: :data:`RULES`, one registry of one protocol; each rule's logic in
+a module of its own, ``polarity``, ``opposites``, ``scope`` and the rest).
 """
 
 from __future__ import annotations
@@ -28,15 +30,24 @@ from .model import CONFLICT_KINDS, FACT_KINDS, Fact, FactCheck, FactConflict
 # config and the output records need, and they should not load every rule with them.
 __getattr__, __dir__ = lazy_names(
     __name__,
-    dict.fromkeys(("check_facts", "extract_facts", "missing_facts", "unsourced_facts"), ".compare"),
+    {
+        **dict.fromkeys(
+            ("check_facts", "extract_facts", "missing_facts", "unsourced_facts"), ".compare"
+        ),
+        **dict.fromkeys(("RULES", "RULE_NAMES", "ConflictRule"), ".rules"),
+    },
 )
 
 if TYPE_CHECKING:
     from .compare import check_facts, extract_facts, missing_facts, unsourced_facts
+    from .rules import RULE_NAMES, RULES, ConflictRule
 
 __all__ = [
     "CONFLICT_KINDS",
     "FACT_KINDS",
+    "RULES",
+    "RULE_NAMES",
+    "ConflictRule",
     "Fact",
     "FactCheck",
     "FactConflict",

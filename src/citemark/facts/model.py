@@ -48,12 +48,15 @@ class FactConflict:
     ``passages[passage]``, the evidence passage (as given to ``check_facts``) that
     states the other value. A conflict is stronger than a missing fact: the
     evidence does not merely fail to mention the detail, it says something else.
+    ``rule`` names the conflict rule that raised it (:data:`citemark.facts.RULES`),
+    so that a reviewer can tell why and a preset can turn the rule off.
     """
 
     kind: str
     claim: Fact
     evidence: Fact
     passage: int
+    rule: str = ""
 
 
 @dataclass(frozen=True)

@@ -335,6 +335,12 @@ class ConflictOut(_Open):
     source_index: int
     source_start: int = Field(description="Where the source's value is (parent document).")
     source_end: int
+    rule: str = Field(
+        "",
+        description="The conflict rule that found it ('value', 'negation', 'opposite', ...; "
+        "see docs/conflict-rules.md); a preset's rules_off turns rules off by name.",
+        examples=["value"],
+    )
 
 
 class RangeOut(_Open):

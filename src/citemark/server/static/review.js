@@ -401,7 +401,7 @@
           },
         }, `${index + 1}. ${sentence.text}`),
         (sentence.conflicts || []).map((c) => h("span", { class: "conflict-line" },
-          "Conflict: ", h("q", {}, c.text), ` vs ${c.source_id} `, h("q", {}, c.evidence))),
+          "Conflict: ", h("q", {}, c.text), ` vs ${c.source_id} `, h("q", {}, c.evidence), ruleNote(c))),
         (sentence.missing_facts || []).length
           ? h("span", { class: "missing" }, "Missing: ",
             sentence.missing_facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`]))
@@ -490,10 +490,15 @@
     return out;
   }
 
+  /** The rule that found a conflict (a report from before rules were named has none). */
+  function ruleNote(conflict) {
+    return conflict.rule ? h("span", { class: "conflict-rule", title: "The conflict rule that found it" }, ` (rule: ${conflict.rule})`) : "";
+  }
+
   /** A conflict's two values side by side; the button shows the source's value in its text. */
   function conflictCard(conflict, index, k) {
     return h("span", { class: "conflict", role: "group", "aria-label": "Conflict with the source" },
-      h("span", { class: "conflict-title" }, h("span", { "aria-hidden": "true" }, "≠ "), "Conflict"),
+      h("span", { class: "conflict-title" }, h("span", { "aria-hidden": "true" }, "≠ "), "Conflict", ruleNote(conflict)),
       h("span", { class: "conflict-side answer-side" },
         h("span", { class: "conflict-label" }, "Answer says"), h("mark", { class: "conflict-answer" }, conflict.text)),
       h("span", { class: "conflict-side source-side" },

@@ -1,0 +1,143 @@
+"""The rules that find a rival for one of the claim's own facts.
+
+Each reads the claim's analysed facts (:mod:`..analysis`): a missing number, date,
+amount, percent or name that a passage gives another value in the same role
+(:mod:`..conflicts`), a missing negation that a passage says with the other
+polarity (:mod:`..polarity`), a date or value a passage turns the other way
+(:mod:`..direction`), and a number a passage states only in another role while it
+gives the claim's role another value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..conflicts import find_rival, misplaced_rival, one_name
+from ..direction import bound_rival, direction, direction_rival, limited, pointed
+from ..model import NUMERIC_KINDS, FactConflict
+from ..polarity import negation_rival
+from ..text import Hint
+from .base import ClaimView
+
+
+def value_rivals(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    """A missing number, date, amount, percent or name of the claim that a passage
+    states with another value in the same role ("two years" / "one (1) year").
+
+    A rival name that a source writes together with the claim's as one person's name
+    ("Daniel LaRusso" for "LaRusso" against "Daniel") is none."""
+    todo = [f for f in claim.missing if f.kind != "negation"]
+    if not todo:
+        return ()
+    cl = claim.analysis
+    payloads = dict(zip(cl.facts, cl.payloads, strict=True))
+    # The claim's words, for names: folded once for all of its missing names.
+    words = claim.folded if any(f.kind == "name" for f in claim.missing) else None
+    out: list[FactConflict] = []
+    for fact in todo:
+        if fact not in payloads:
+            continue
+        got = find_rival(claim.text, cl.facts, fact, payloads[fact], claim.passage_facts, words)
+        if got and fact.kind == "name" and one_name(fact.text, got[1].text, claim.sources):
+            continue  # one person, named two ways
+        if got is not None:
+            out.append(FactConflict(fact.kind, fact, got[1], got[0]))
+    return tuple(out)
+
+
+def polarity_rivals(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    """A missing negation or duty of the claim that a passage states with the other
+    polarity in one statement ("may not sublet" / "may sublet with consent", "must
+    return" / "may return")."""
+    out: list[FactConflict] = []
+    for fact in claim.missing:
+        if fact.kind == "negation":
+            got = negation_rival(claim.text, claim.analysis, fact, claim.passages)
+            if got is not None:
+                out.append(FactConflict(fact.kind, fact, got[1], got[0]))
+    return tuple(out)
+
+
+# A direction word a claim date or period may carry (see ``direction``): a cheap test
+# that spares nearly every claim the per-fact look-up.
+DIRECTION_WORDS = (
+    "before after prior until till by since from following preceding later earlier starting"
+).split()
+_DIRECTION_HINT = Hint(DIRECTION_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(DIRECTION_WORDS)})\b)"))
+# Kinds a limit is set on, and a cheap test for a limit word in a claim.
+_LIMITED_KINDS = frozenset(("number", "amount", "percent"))
+LIMIT_WORDS = (
+    "least",
+    "most",
+    "exceed",
+    "up to",
+    "maximum",
+    "minimum",
+    "capped",
+    "limited",
+    "more",
+    "less",
+    "fewer",
+    "as high as",
+    "as much as",
+    "as many as",
+    "as long as",
+)
+_LIMIT_HINT = Hint(LIMIT_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(LIMIT_WORDS)})\b)"))
+
+
+def turned(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    """A date or period of the claim that a passage states pointing the other way
+    ("before March 1" / "after March 1"), or a value it gives the other limit ("at
+    least $500" / "at most $500").
+
+    One rule, not two: a fact is tested for its direction first and for its limit
+    only where that finds nothing, and the conflicts read in the claim's order."""
+    passages = claim.passages
+    if not passages:
+        return ()
+    text = claim.text
+    turns = _DIRECTION_HINT.search(text) is not None
+    limits = _LIMIT_HINT.search(text) is not None
+    if not turns and not limits:
+        return ()
+    cl = claim.analysis
+    out: list[FactConflict] = []
+    for fact, payload in zip(cl.facts, cl.payloads, strict=True):
+        if fact in claim.missing:
+            continue
+        pointing = turns and fact.kind in ("date", "number")
+        if pointing and direction(text, fact, payload) is None:
+            pointing = False
+        if not pointing and not (limits and fact.kind in _LIMITED_KINDS):
+            continue
+        if pointing:
+            got = direction_rival(text, fact, payload, claim.passage_facts)
+            if got is not None:
+                out.append(FactConflict(fact.kind, pointed(text, fact, payload), got[1], got[0]))
+                continue
+        got = bound_rival(text, fact, claim.passage_facts) if limits else None
+        if got is not None:
+            out.append(FactConflict(fact.kind, limited(text, fact), got[1], got[0]))
+    return tuple(out)
+
+
+def misplaced(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    """A number of the claim that the passages state only in other roles, while they
+    give the claim's role another value (see ``conflicts.misplaced_rival``)."""
+    cl = claim.analysis
+    taken = {c.claim for c in raised}
+    todo = [
+        (f, p)
+        for f, p in zip(cl.facts, cl.payloads, strict=True)
+        if f.kind in NUMERIC_KINDS and f not in claim.missing and f not in taken
+    ]
+    if not todo or not claim.passages:
+        return ()
+    out: list[FactConflict] = []
+    for fact, payload in todo:
+        got = misplaced_rival(claim.text, cl.facts, fact, payload, claim.passage_facts)
+        if got is not None:
+            out.append(FactConflict(fact.kind, fact, got[1], got[0]))
+    return tuple(out)
