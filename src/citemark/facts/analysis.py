@@ -156,7 +156,7 @@ _WITH_QUALIFIERS = frozenset(
     """a an the prior written advance reasonable express mutual proper due sufficient
     adequate formal oral hours days weeks months business calendar hour's day's hours'
     days' other at least""".split()
-)  # "at least": "only upon at least twenty-four (24) hours' written notice" (trial 40)
+)  # "at least": "only upon at least twenty-four (24) hours' written notice"
 # A party's own word before what it gives: "with the Landlord's prior written consent",
 # "with the other party's consent".
 _OWNED = lazy_pattern(r"[^\W\d_]+['’]s?")

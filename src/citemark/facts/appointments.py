@@ -43,7 +43,7 @@ _WORD = r"(?:[A-Z][\w'’&.-]*|&)"
 _NAME_WORDS = 8
 # A name's legal suffixes, at most ("Acme Co. Ltd.", "Wells Fargo Bank, National
 # Association"): unbounded, a run of "Corp Corp Corp ..." could be split between words
-# and suffixes in ever more ways, 17 s for 20,000 characters (trial 46).
+# and suffixes in ever more ways, 17 s for 20,000 characters.
 _SUFFIXES = 3
 _NAME = (
     rf"{_WORD}(?:\s+(?:(?:of|and|the|de|du|von|van)\s+)?{_WORD}){{0,{_NAME_WORDS}}}?"

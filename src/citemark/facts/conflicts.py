@@ -440,7 +440,7 @@ def _orders(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> tuple[float | No
 class _Spans(tuple[tuple[int, int], ...]):
     """The spans of a text's numeric facts, hashed once: they key the role caches, and
     a tuple is hashed afresh on every look-up (a sentence of 3,300 amounts hashed its
-    3,300 spans for each of them: trial 46)."""
+    3,300 spans for each of them)."""
 
     def __hash__(self) -> int:
         found: int | None = self.__dict__.get("hash")
@@ -502,9 +502,9 @@ def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole:
 def _owned_apart(crole: Role, erole: Role) -> bool:
     """Whether one side's period is a notice period ("sixty days' notice") and the other's
     words never name notice: two periods of two things ("thirty (30) days after the
-    termination of this Lease" is when the deposit comes back, trial 42). Notice only: a
-    period of any owned noun lost "five years in prison" / "thirty-six months'
-    imprisonment" (another word for the same thing) on held-out pair set 8."""
+    termination of this Lease" is when the deposit comes back). Notice only: with a
+    period of any owned noun, "five years in prison" / "thirty-six months'
+    imprisonment" (another word for the same thing) would read as two periods."""
     return (crole.owned == _NOTICE and _NOTICE not in erole.context | {erole.owned}) or (
         erole.owned == _NOTICE and _NOTICE not in crole.context | {crole.owned}
     )
@@ -673,8 +673,8 @@ def _holds_role(claim_role: frozenset[str], rival_role: frozenset[str]) -> bool:
     within twenty-one (21) days after Tenant vacates", where "30 days" stands only in
     another clause ("terminate ... upon thirty (30) days' written notice"), shares
     "deposit", "return" and "tenant" of five: a claim's value copied from a neighbouring
-    clause is the commonest wrong number, and a second source holding it hid the
-    conflict (trial 40)."""
+    clause is the commonest wrong number, and a second source holding it would hide
+    the conflict."""
     if claim_role <= rival_role:
         return True
     shared = len(claim_role & rival_role)

@@ -22,8 +22,8 @@ from .model import Fact, FactConflict
 from .text import stem
 
 # A cue that opens with white space starts only where a run of it starts: tried from
-# every space of a long run, each try read the run to its end (13 s for 20,000 spaces,
-# trial 46). The leftmost match is the same.
+# every space of a long run, each try read the run to its end (13 s for 20,000
+# spaces). The leftmost match is the same.
 _CUE = lazy_pattern(
     r",\s*(?:and\s+|but\s+)?not\s+|(?<!\s)\s+rather\s+than\s+|(?<!\s)\s+instead\s+of\s+"
     r"|(?:,|(?<![\s,]))\s+as\s+opposed\s+to\s+",
@@ -189,7 +189,7 @@ def contrast_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
             if at is not None:
                 out.append(_conflict(claim, at, passages[index], (c.start, c.end), c, index))
     # the other way round: "The warranty covers repair, not replacement" / "The warranty
-    # covers replacement" (the rule read one way only: trial 42)
+    # covers replacement"
     for c in _contrasts(claim):
         for index, text in enumerate(passages):
             at = _stated(text, _read(text), c)

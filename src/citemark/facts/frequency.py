@@ -174,7 +174,7 @@ def _about(claim: frozenset[str], sentence: frozenset[str]) -> bool:
     them (a long sentence shares a contract's words with any other: "the Agent shall
     provide to the Steering Committee"); or the passage's sentence says no more than two
     words of substance, all of them the claim's ("Rent is payable in equal monthly
-    installments" against "Rent is payable quarterly" was missed: trial 42)."""
+    installments" against "Rent is payable quarterly" would be missed)."""
     shared = len(claim & sentence)
     if shared >= min(_TOPIC_WORDS, len(claim)) > 0 and shared >= _TOPIC_SHARE * len(claim):
         return True

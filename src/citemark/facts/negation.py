@@ -33,7 +33,7 @@ def _gap_has_punct(text: str, a: int, b: int) -> bool:
     """Punctuation (or a line break) between two words ends a negation's reach."""
     if b - a > _LONG_GAP:
         # Between two words may stand a long run of what is no word (3,300 amounts of
-        # "$1"), read again for each fact in it: quadratic (trial 46). A long gap is
+        # "$1"), read again for each fact in it: quadratic. A long gap is
         # looked up among the text's punctuation, found once per text.
         marks = _punct_marks(text)
         i = bisect_left(marks, a)
@@ -54,8 +54,8 @@ def _punct_marks(text: str) -> list[int]:
 
 def _gap_ends_reach(text: str, a: int, b: int) -> bool:
     """:func:`_gap_has_punct`, where a quotation mark around a term is no break: 'is not
-    "surface water" within the meaning of the exclusion' denies "surface water" (trial
-    40: the quotes hid the denial, and "is surface water" was supported)."""
+    "surface water" within the meaning of the exclusion' denies "surface water" (read
+    as a break, the quotes hid the denial, and "is surface water" was supported)."""
     if not _gap_has_punct(text, a, b):
         return False
     return text[a:b].strip(" ") not in _QUOTE_MARKS

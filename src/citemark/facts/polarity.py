@@ -237,7 +237,7 @@ def _objects_meet(a_text: str, a_end: int, b_text: str, b_end: int) -> bool:
 
 
 # Phrases that stress a statement without naming what it is about: "may enter without
-# notice at any time" denies notice, not time, and says when, not whose notice (trial 40).
+# notice at any time" denies notice, not time, and says when, not whose notice.
 _EMPHASIS_PHRASES = (
     r"at\s+any\s+time|at\s+all\s+times|whatsoever|of\s+any\s+kind|for\s+any\s+reason"
 )
@@ -511,7 +511,7 @@ def _said_of_anything(
 
 # "Nothing" (or "[n]othing", as a quotation alters it) a few words before the word in
 # its own clause: "The court found nothing in the record suggesting ..." says what
-# "Nothing in the record suggests ..." says, with "nothing" as an object (trial 47).
+# "Nothing in the record suggests ..." says, with "nothing" as an object.
 _NOTHING_BEFORE = lazy_pattern(r"(?i)(?<![\w\]])\[?n\]?othing\b[^.;:!?]*\Z")
 _NOTHING_LOOK = 40
 
@@ -722,7 +722,7 @@ def _same_statement(
             continue
         verb = found.group(1)
         if verb[0].isupper() and not verb.isupper():
-            continue  # "written notice to Tenant": a party, no verb (trial 40)
+            continue  # "written notice to Tenant": a party, no verb
         verb = verb.lower()
         if verb in STOPWORDS:
             continue

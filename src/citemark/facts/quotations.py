@@ -4,7 +4,7 @@ Words inside quotation marks claim to be the source's own. A quote with one word
 changed ("the nonmovant is entitled", "no evidence of causation") shares nearly all
 of its words with the source, so the support stage scores it as a close paraphrase
 and judged it supported; to a lawyer it is a misquotation, the error a reviewer most
-needs to see (trial 47). So each quotation of at least :data:`MIN_WORDS` words is
+needs to see. So each quotation of at least :data:`MIN_WORDS` words is
 looked for, word for word, in every source: its words in order with only spaces and
 punctuation between them, in any case (both sides lower-cased). The usual
 alterations of legal quoting are allowed: an ellipsis ("...", "…", ". . .") or a

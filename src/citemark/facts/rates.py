@@ -26,7 +26,7 @@ _PERIOD_WORD = (
 _PERIOD_SOURCE = r"\s*" + _PERIOD_WORD
 _PERIOD = lazy_pattern(_PERIOD_SOURCE, re.IGNORECASE)
 # A count over a period, what is counted between: "fifteen (15) days of paid vacation per
-# month" against "... per calendar year" (trial 42); a percent or amount takes its period
+# month" against "... per calendar year"; a percent or amount takes its period
 # right after it.
 # What is counted is a noun or two, never "the": "thirty (30) days of the end of each
 # calendar month" is a deadline, no rate; and times ("once each month") are how often a
@@ -40,7 +40,7 @@ _COUNTED_PERIOD = lazy_pattern(
 _PERIOD_WORDS = ("annum", "year", "month", "quarter", "week", "day", "annually", "daily")
 # Searched for without the white space before it (found where _PERIOD would be): tried
 # from every space of a long run, "\s*" read the run to its end each time (20,000 spaces
-# took 12 s, trial 46).
+# took 12 s).
 _PERIOD_HINT = Hint(_PERIOD_WORDS, re.compile(_PERIOD_WORD, re.IGNORECASE))
 _RATE_KINDS = frozenset(("percent", "amount"))
 # What a percent or an amount is written with: a cheap test that spares most claims the

@@ -60,7 +60,7 @@ class Role:
     # in the past and with no modal, rather than setting a rule ("shall pay within")
     reported: bool = False
     # what a period is of, where the text says it with a possessive: "sixty days' notice"
-    # is a notice period, not "thirty (30) days after the termination" (trial 42)
+    # is a notice period, not "thirty (30) days after the termination"
     owned: str = ""
 
 

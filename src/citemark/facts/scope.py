@@ -74,7 +74,7 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
         if found is not None:
             out.append(found)
     # the other way round: "Only employees with at least two years of service are
-    # eligible" / "All employees are eligible" (the rule read one way only: trial 42)
+    # eligible" / "All employees are eligible"
     for noun, (start, end) in _limited(claim).items():
         said = Fact("opposite", claim[start:end], "only:" + noun, start, end)
         found = first_limit(said, passages, partial(_every, noun=noun), "every:" + noun)

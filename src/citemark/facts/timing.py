@@ -72,7 +72,7 @@ def timing_conflicts(
     if "on " in claim.lower():  # every "upon receipt", "On Demand" holds it
         found += _timed_instead(claim, passages, facts_of, _ON_RECEIPT, _OWED, _TIES, values)
     # the other way round: "due within thirty (30) days after delivery" / "due
-    # immediately upon delivery" (the rule read one way only: trial 42)
+    # immediately upon delivery"
     found += _said_instead(claim, passages, facts_of, _ANCHORS, _TIES, values, _at_once_after)
     return tuple(found)
 

@@ -90,7 +90,7 @@ def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
 def _disclaimed_given(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's disclaimers a passage answers with a warranty: "The Seller disclaims
     all warranties of merchantability" against "The Seller warrants that the goods are
-    merchantable" (the rule read the other way round only: trial 42). A warranty the
+    merchantable". A warranty the
     disclaimer names, or any where it disclaims all and the passage disclaims nothing."""
     out: list[FactConflict] = []
     for d in _disclaimers(claim):
