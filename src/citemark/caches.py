@@ -4,7 +4,7 @@ Words, stems, passages, their analyses and their vectors recur across answers, s
 pipeline keeps tables of them, each bounded (an ``lru_cache`` with a ``maxsize``, the
 embedder's vectors, the static tokenizer's chunks, the fact tokens' traits). A worker
 that has seen many thousands of new texts holds them all up to their bounds: a
-process aligning new texts grew by about 20 KB a call over 5,000 calls (trial 45).
+process aligning new texts grew by about 20 KB a call over 5,000 calls.
 :func:`clear_caches` empties them at a moment the caller chooses (between batches, in
 an idle worker); results never depend on them, only the speed of the next calls does.
 What is loaded once per process (the segmenter's pipeline, the models) stays.

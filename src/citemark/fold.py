@@ -39,7 +39,7 @@ _SPECIAL = {"\u0130": "i"}
 # character (so every offset holds): curly apostrophes and quotation marks, hyphens and
 # dashes, no-break and thin spaces, and the full-width forms of ASCII (U+FF01-U+FF5E).
 # Document mode's tokens never held them; phrase mode missed "landlord’s consent" for
-# "landlord's consent", "5–4" for "5-4" and "ＡＢＣ１２３" for "ABC123" (trial 48).
+# "landlord's consent", "5–4" for "5-4" and "ＡＢＣ１２３" for "ABC123".
 _REPLACE = {
     **dict.fromkeys("\u2018\u2019\u201b\u2032", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u2033", '"'),
@@ -51,7 +51,7 @@ _REPLACE = {
 
 def _typographic(folded: str, highs: set[str]) -> str:
     """``folded`` with the typographic variants replaced. ``highs`` are the original
-    text's distinct characters past U+02FF (``_HIGH``, the one scan both this and
+    text's distinct characters past U+02FF (``HIGH_CHAR``, the one scan both this and
     :func:`_is_plain` read), each variant among their folds replaced in C:
     ``str.translate`` with this table took 62 ms over a megabyte of contracts."""
     for ch in _REPLACE.keys() & {c.casefold() for c in highs}:
@@ -82,8 +82,9 @@ def fold_cluster(cluster: str) -> str:
     return _REPLACE.get(folded, folded) if len(folded) == 1 else folded
 
 
-# Characters from U+0300 on: the only ones that can be marks, joiners or jamo.
-_HIGH = lazy_pattern("[^\x00-\u02ff]")
+# Characters from U+0300 on: the only ones that can be marks, joiners or jamo, or make
+# a text need more than the standard library's tokenizer (``tokens``).
+HIGH_CHAR = lazy_pattern("[^\x00-\u02ff]")
 
 
 def _is_plain(text: str, folded: str, highs: set[str]) -> bool:
@@ -105,7 +106,7 @@ def _casefolded(text: str) -> tuple[str, bool]:
     folded = text.casefold()
     if text.isascii():
         return folded, True
-    highs = set(_HIGH.findall(text))
+    highs = set(HIGH_CHAR.findall(text))
     folded = _typographic(folded, highs)
     return folded, _is_plain(text, folded, highs)
 

@@ -27,7 +27,7 @@ from itertools import accumulate
 
 import regex
 
-from .fold import fold, is_word_char
+from .fold import HIGH_CHAR, fold, is_word_char
 from .graphemes import widen
 from .lazy import lazy_pattern
 from .types import Span
@@ -72,8 +72,6 @@ FIRST_UNSPACED = min(ch for ch in UNSPACED if ch != "-")
 # (U+200C, U+200D) are not among them. The segmenter reads these as spaces; an id made
 # of nothing but these (and the joiners) is empty.
 FORMAT_CHARS = "\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
-# Characters from U+0300 on: the only ones that can make a text need _TOKEN.
-_HIGH = lazy_pattern("[^\x00-\u02ff]")
 _NEEDS_FULL = regex.compile(
     r"[\p{M}\p{GCB=Extend}\p{GCB=SpacingMark}\p{GCB=Prepend}\u200c\u200d"
     f"{_OTHER_UNSPACED}]"
@@ -126,7 +124,7 @@ def tokenize(text: str) -> Tokens:
 
 def _plain(text: str) -> bool:
     """Whether ``_PLAIN_TOKEN`` finds exactly the tokens ``_TOKEN`` would in ``text``."""
-    return text.isascii() or all(map(_plain_char, set(_HIGH.findall(text))))
+    return text.isascii() or all(map(_plain_char, set(HIGH_CHAR.findall(text))))
 
 
 @lru_cache(maxsize=4096)
@@ -182,7 +180,7 @@ def span_tokens(text: str, tokens: Tokens, span: Span) -> Tokens:
     inside a word (a 200,000-character run of one letter): there a word starting
     before the cut belongs to both sides in part, and :func:`slice_tokens` would give
     the second side none of it, a claim with no words, which retrieval found nothing
-    against and the scorer read as fully recalled (trial 44). The slice is then
+    against and the scorer read as fully recalled. The slice is then
     tokenized as a text of its own.
     """
     if _crossed(tokens, span):

@@ -837,7 +837,7 @@ def _one_statement(a: _Statement, b: _Statement) -> bool:
         return True
     if a.subject is not None and a.subject == b.subject and (a.closed or b.closed):
         # "the Court of Appeals affirmed." / "The Court of Appeals reversed the trial
-        # court": one side names no thing, so it rules on what the other names (trial 40)
+        # court": one side names no thing, so it rules on what the other names
         return True
     if a.subject == b.subject and _compound_meets(a, b):
         return True
@@ -1156,7 +1156,7 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
             opposed = _opposed(t, u)
             # Snowball gives a pair of parties one stem ("employer", "employee"); a word
             # of lasting is stated only as a verb: the noun in "survive termination" is
-            # what is survived, not the claim's "terminate" said again (trial 42)
+            # what is survived, not the claim's "terminate" said again
             same = (
                 stem(u.lower) == own
                 and not opposed

@@ -566,7 +566,7 @@ def scan_numeric(
 
     Chinese, Japanese and Thai write a number against the words around it ("月租金为3000
     美元", "2025年3月1日"), and the patterns' word edges, which count those letters as word
-    characters, found none of it: "3000" against "2400" was `supported` (trial 41). Such
+    characters, found none of it: "3000" against "2400" was `supported`. Such
     letters are read as spaces here (the same length, so every offset holds), and each
     fact keeps its surface from the text itself.
     """
