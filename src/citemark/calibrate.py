@@ -40,7 +40,8 @@ from .evaluate import (
     split_of,
     summarize,
 )
-from .score import STATUSES, LogisticJudge, cap_candidates, capping_kinds, decide
+from .score import LogisticJudge, cap_candidates, capping_kinds, decide
+from .types import STATUSES
 
 DATA_FILES = ("lfqa.jsonl", "wice.jsonl")
 # Bumped when :class:`Row` changes, so an older cache is measured afresh.

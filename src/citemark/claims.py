@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import re
 
-from .facts import extract_facts
+from .claim_view import ClaimView
 from .lazy import lazy_pattern
 from .lexicon import CONTENT_STOPWORDS, NEGATIONS
-from .segment import LIST_MARKER
-from .tokens import Tokens, tokenize
+from .tokens import tokenize
 from .words import content_units, unit
 
 # Sentences that are only courtesy: the whole sentence must match.
@@ -116,26 +115,27 @@ _HEADING_WORDS = 8
 
 
 def is_no_claim(
-    sentence: str, *, alone_on_line: bool = False, tokens: Tokens | None = None
+    sentence: str, *, alone_on_line: bool = False, view: ClaimView | None = None
 ) -> bool:
     """Whether ``sentence`` asserts nothing a source could support or contradict.
 
     ``alone_on_line`` says the sentence is a whole line of the answer, the only
-    place a heading without a full stop can stand. ``tokens``, when given, must be
-    ``tokenize(sentence)`` (the caller's, to spare tokenizing the sentence again).
+    place a heading without a full stop can stand. ``view``, when given, must be the
+    sentence's :class:`~citemark.claim_view.ClaimView` (the pipeline's, whose tokens,
+    units and facts are read instead of found again).
     """
     if _BACK_REFERENCE.match(sentence):
         return True
-    if tokens is None:
-        tokens = tokenize(sentence)
-    units = content_units(tokens)
+    if view is None:
+        view = ClaimView.of(sentence)
+    tokens, units = view.tokens, view.units
     # Negations are content words for matching, but "They did not." alone still
     # asserts nothing a source could be checked against.
     if not set(units) - NEGATIONS:
         return True
     if _COURTESY.match(sentence) or _LIST_LABEL.match(sentence) or _DISCLAIMER.match(sentence):
         return True
-    kinds = {fact.kind for fact in extract_facts(sentence)}
+    kinds = {fact.kind for fact in view.facts}
     text = sentence.strip()
     if alone_on_line and kinds <= {"name"} and _is_heading(text, len(tokens)):
         # A title-cased heading reads as a name to the fact extractor.
@@ -175,23 +175,3 @@ def alone_on_line(answer: str, start: int, end: int) -> bool:
     before = answer[line_start:start]
     after = answer[end : line_end if line_end >= 0 else len(answer)]
     return not before.strip() and not after.strip()
-
-
-# A label that names its kind: "Step 2:", "Item 3.", "Point 4)".
-_NAMED_LABEL = lazy_pattern(r"(?:Step|Item|Point)\s+\d{1,3}[:.)](?=\s)", re.IGNORECASE)
-
-
-def label_length(sentence: str) -> int:
-    """Characters of the list label that opens ``sentence``, with the spaces after it:
-    "2. ", "(b) ", "ii) ", "• ", "Step 2: " (0 when there is none, or nothing after it).
-
-    A label numbers a claim and claims nothing itself: read as a claim's word, "2." was
-    drawn as paraphrase support and drew a citation of "$2,400 per month" (trial 39).
-    """
-    found = LIST_MARKER.match(sentence) or _NAMED_LABEL.match(sentence)
-    if found is None:
-        return 0
-    end = found.end()
-    while end < len(sentence) and sentence[end].isspace():
-        end += 1
-    return end if any(c.isalnum() for c in sentence[end:]) else 0

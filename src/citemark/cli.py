@@ -325,7 +325,7 @@ def _tag_phrases(
 ) -> str:
     from .render import marks_from_blocks, render_html, render_spans, render_tagged
     from .tagging import find_blocks
-    from .verbatim import coverage_of
+    from .types import coverage_of
 
     # Matched once, rendered in every form (the preset's size limits apply).
     blocks = find_blocks(answer, phrases, word_level=word_level, config=config)

@@ -41,6 +41,7 @@ from .types import Match, Span, uncovered
 from .words import unit
 
 if TYPE_CHECKING:
+    from .claim_view import ClaimView
     from .embed import Embedder
     from .index import SourceIndex
 
@@ -63,15 +64,15 @@ _DETERMINERS = frozenset(
 def edited_words(
     index: SourceIndex,
     answer: str,
-    span: Span,
-    words: Tokens,
+    view: ClaimView,
     matches: Sequence[Match],
     embedder: Embedder | None,
 ) -> tuple[Span, ...]:
     """The words (answer offsets) that a quote's swapped slot or an added clause puts in
-    the sentence at ``span``, whose tokens are ``words`` (sentence offsets) and whose
-    quotes are among ``matches``; ``()`` where there are none. Without an
-    ``embedder`` (lexical mode) only added clauses are looked for."""
+    the sentence ``view`` of ``answer``, whose quotes are among ``matches``; ``()`` where
+    there are none. Without an ``embedder`` (lexical mode) only added clauses are looked
+    for."""
+    span, words = view.span, view.tokens
     quoted = sorted(
         (max(m.start, span.start), min(m.end, span.end))
         for m in matches

@@ -28,10 +28,10 @@ from .facts import FACT_KINDS
 from .index import SourceIndex
 from .pipeline import align
 from .report import Report, SentenceResult
-from .score import STATUSES, cap_candidates, fact_capped
+from .score import cap_candidates, fact_capped
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .tokens import slice_tokens, tokenize
-from .types import Span
+from .types import STATUSES, Span
 from .words import unit
 
 SPLITS = ("all", "fit", "holdout")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from .claims import alone_on_line, is_no_claim, label_length
+from .claim_view import ClaimView, claim_views
+from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
 from .deadline import Deadline, as_deadline, check
 from .edits import edited_words
@@ -17,14 +18,15 @@ from .embed import Embedder, default_embedder
 from .errors import InputError
 from .facts import Fact
 from .index import SourceIndex
+from .labels import label_length
 from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, cap_candidates, status_of
 from .segment import segment
 from .sources import check_text
 from .spans import context_from_index, outside_cited_ids, sentence_evidence, unsupported_spans
-from .support import QUOTED, Support, find_support, overlapping
-from .tokens import Tokens, is_plain, shift, slice_tokenized, span_tokens, tokenize
-from .types import Match, Span, uncovered
+from .support import QUOTED, Support, find_support
+from .tokens import Tokens, span_tokens, tokenize
+from .types import Match, Span, overlapping, uncovered
 from .verbatim import gc_paused, merge
 
 
@@ -88,29 +90,25 @@ def _align(
     # deposit ..."), the same length, so that every offset holds.
     claimed = _unlabelled(answer, spans)
     claim_tokens = tokens if claimed is answer else tokenize(claimed)
+    # Each sentence's tokens, content units and facts, made once for every stage.
+    views = claim_views(claimed, spans, claim_tokens, limit)
     model = embedder if hybrid else None
-    supports = find_support(index, claimed, spans, claim_tokens, blocks, cfg, model, deadline=limit)
+    supports = find_support(index, views, blocks, cfg, model, deadline=limit)
     words_judged = _words_judged(cfg, judge) if any(s.words_only for s in supports) else None
     judge = judge or LogisticJudge(cfg, cfg.mode)
     near = overlapping(spans, matches)
-    # On plain text a sentence's tokens are the answer's tokens inside it (checked
-    # per sentence), which spares tokenizing every sentence again.
-    plain = is_plain(claimed)
     # Word vectors for the swapped-word test of an edited quote: the static model's,
     # whatever model scored the sentences (a word alone is what a static model encodes).
     words_model = default_embedder("static") if hybrid else None
     results = []
-    for n, (support, found) in enumerate(zip(supports, near, strict=True)):
+    for n, (view, support, found) in enumerate(zip(views, supports, near, strict=True)):
         if n % CHECK_EVERY == 0:
             check(limit, "scoring")
-        own = slice_tokenized(claim_tokens, support.span) if plain else None
         if words_judged is not None and support.words_only:
             words_cfg, words_judge = words_judged
-            result = _result(
-                index, answer, support, found, words_cfg, words_judge, own, None, claimed
-            )
+            result = _result(index, answer, claimed, view, support, found, words_cfg, words_judge)
         else:
-            result = _result(index, answer, support, found, cfg, judge, own, words_model, claimed)
+            result = _result(index, answer, claimed, view, support, found, cfg, judge, words_model)
         results.append(result)
     notes = _notes(hybrid, sum(s.words_only for s in supports))
     if any(index.joined.pieces):
@@ -195,67 +193,73 @@ def _spans(answer: str, sentences: Sequence[tuple[int, int]] | None) -> list[Spa
 def _result(
     index: SourceIndex,
     answer: str,
+    claimed: str,
+    view: ClaimView,
     support: Support,
     matches: Sequence[Match],
     config: Config,
     judge: Judge,
-    own: Tokens | None = None,
     words_model: Embedder | None = None,
-    claimed: str | None = None,
 ) -> SentenceResult:
-    """``own`` are the tokens of the sentence's claim (``tokenize`` of its text in
-    ``claimed``, the answer with list labels blanked) when the caller has them;
-    ``words_model`` gives word vectors to the edited-quote test (none in lexical mode)."""
-    claimed = answer if claimed is None else claimed
+    """The verdict on one sentence. ``claimed`` is the answer with list labels blanked
+    and ``view`` the sentence's claim in it; ``words_model`` gives word vectors to the
+    edited-quote test (none in lexical mode)."""
     span = support.span
     text = answer[span.start : span.end]
     judgement = judge(text, support.evidence, support.features)
     capping = cap_candidates(support.missing, support.unsourced, config)
-    status = status_of(judgement.score, capping, config, claim=judgement.claim)
     conflicts = _conflicts(index, span, support)
-    claim = claimed[span.start : span.end]  # the sentence, its list label blanked
-    # The claim's tokens, shared by the no-claim test and the unsupported words.
-    words = own if own is not None else tokenize(claim)
-    if conflicts:
-        # The evidence says something else: whatever the overlap, that is no support.
-        status = "unsupported"
-    elif is_no_claim(
-        claim, alone_on_line=alone_on_line(answer, span.start, span.end), tokens=words
-    ):
-        # Nothing to check: neither flagged nor "supported" on a few shared words.
-        status = "no_claim"
-    citations = _citations(index, span, support, matches, config, status)
-    # A quote with a word swapped or a clause added is no support, however much of the
-    # source it repeats (citations are the same for supported and partial).
+    # Asked only where no conflict decides the status first.
+    no_claim = not conflicts and is_no_claim(
+        view.text, alone_on_line=alone_on_line(answer, span.start, span.end), view=view
+    )
     edited: tuple[Span, ...] = ()
-    if status == "supported" and matches:
-        edited = edited_words(index, claimed, span, words, matches, words_model)
-        if edited:
-            status = "partial"
+
+    def edited_quote() -> bool:
+        """Whether a quote of the sentence has a word swapped or a clause added (the
+        decision asks only of a sentence it would otherwise call supported)."""
+        nonlocal edited
+        if matches:
+            edited = edited_words(index, claimed, view, matches, words_model)
+        return bool(edited)
+
+    status = status_of(
+        judgement.score,
+        capping,
+        config,
+        claim=judgement.claim,
+        conflicts=len(conflicts),
+        no_claim=no_claim,
+        edited=edited_quote,
+    )
+    # (an edited quote's citations are those of a supported sentence: supported and
+    # partial cite alike)
+    citations = _citations(index, span, support, matches, config, status)
     # Where a reviewer should look: the words none of the sentence's citations back
     # (nothing to look for in a supported sentence or one that claims nothing).
     unsupported: tuple[Span, ...] = ()
     if status in ("partial", "unsupported"):
-        placed = shift(words, span.start)
+        placed = view.placed
         found = unsupported_spans(
             claimed,
             span,
             sentence_evidence(citations),
-            tokens=placed,
+            view=view,
             context=context_from_index(
                 index,
                 claimed,
                 span,
                 judged_supported=False,
-                tokens=words,
-                # the support stage's retrieval used these very units only when
-                # ``own`` (its tokens sliced from the answer's) is the sentence's
-                retrieved=(support.retrieved, support.retrieved_limit) if own is not None else None,
+                view=view,
+                # the support stage's retrieval used these very units
+                retrieved=(support.retrieved, support.retrieved_limit)
+                if view.retrieval_units == view.units
+                else None,
             ),
         )
         # A span that writes out a cited source's id names that source, not a claim.
         ids = sorted({c.source_id for c in citations})
-        unsupported = outside_cited_ids(claimed, span, found, placed, ids)
+        unsupported = outside_cited_ids(claimed, span, found, placed, ids, facts=view.facts)
         if unsupported and citations:
             unsupported = _unquoted(claimed, unsupported, span, matches)
         if edited:

@@ -6,13 +6,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from .claims import label_length
 from .errors import InputError
-from .facts import Fact
 from .fold import is_word_char
 from .graphemes import is_boundary
+from .labels import label_length
 from .render import (
     Mark,
     Note,
@@ -22,12 +21,12 @@ from .render import (
     render_spans,
     render_tagged,
 )
-from .score import STATUSES, Status
-from .support import overlapping
 from .tokens import tokenize
-from .types import Block, Span, uncovered
-from .verbatim import coverage_of
+from .types import STATUSES, Block, Span, Status, coverage_of, overlapping, uncovered
 from .words import content_units
+
+if TYPE_CHECKING:
+    from .facts.model import Fact
 
 CitationKind = Literal["verbatim", "paraphrase"]
 FailReason = Literal["unsupported", "conflict", "partial", "unsourced"]

@@ -10,17 +10,15 @@ backed by an NLI model that reads the sentence and its evidence.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from .config import Config
 from .facts import Fact
 from .facts.quotations import KIND as QUOTATION
+from .types import Status
 
-Status = Literal["supported", "partial", "unsupported", "no_claim"]
-# The statuses a claim can have; "no_claim" (a sentence that asserts nothing
-# checkable: a lead-in, a heading) is counted apart from them.
-STATUSES: tuple[Status, ...] = ("supported", "partial", "unsupported")
 # Facts whose absence from the evidence can keep a sentence from "supported":
 # the preset's ``cap_facts`` picks which do; ``strict_facts`` makes all of them
 # and names do.
@@ -124,6 +122,8 @@ def status_of(
     *,
     claim: float | None = None,
     conflicts: int = 0,
+    no_claim: bool = False,
+    edited: bool | Callable[[], bool] = False,
 ) -> Status:
     """The status for a judgement, lowered when facts that matter are missing.
 
@@ -135,11 +135,14 @@ def status_of(
     default only the facts no source states in any form (``facts.unsourced_facts``);
     one that is merely absent from the cited passage while another source states
     it lowers the score as a missing-fact feature and is reported, but does not
-    cap (except under ``strict_facts``).
+    cap (except under ``strict_facts``). ``no_claim`` and ``edited`` are passed on to
+    :func:`decide`.
     """
     blocked = bool(capping_kinds(config).intersection(f.kind for f in missing))
     supported, partial = config.thresholds()
-    return decide(score, claim, blocked, conflicts, supported, partial)
+    return decide(
+        score, claim, blocked, conflicts, supported, partial, no_claim=no_claim, edited=edited
+    )
 
 
 def decide(
@@ -149,15 +152,31 @@ def decide(
     conflicts: int,
     supported: float,
     partial: float,
+    *,
+    no_claim: bool = False,
+    edited: bool | Callable[[], bool] = False,
 ) -> Status:
     """The status rule itself, shared by the pipeline and by calibration.
 
-    Calibration picks the ``supported`` and ``partial`` thresholds by calling this
-    on measured sentences, so they are chosen for exactly the rule the pipeline
-    applies.
+    In order: a conflict makes a sentence "unsupported" (the evidence says something
+    else, whatever the overlap); a sentence that claims nothing (``no_claim``: a
+    lead-in, a heading, a courtesy) is "no_claim", neither flagged nor "supported" on
+    a few shared words; a score at the ``supported`` threshold with no capping fact
+    (``blocked``) is "supported", unless the sentence is an edited quote (``edited``: a
+    quote with a word swapped or a clause added, no support however much of the
+    source it repeats), which is "partial"; below it the claim probability (the score
+    where the judge has no claim model) decides "partial" against "unsupported".
+
+    ``edited`` may be a function, asked only of a sentence that would otherwise be
+    supported: the edited-quote test lines words up with the source, which no other
+    sentence need pay for. Calibration picks the ``supported`` and ``partial``
+    thresholds by calling this on measured sentences, so they are chosen for exactly
+    the rule the pipeline applies.
     """
     if conflicts:
         return "unsupported"
+    if no_claim:
+        return "no_claim"
     if score >= supported and not blocked:
-        return "supported"
+        return "partial" if (edited() if callable(edited) else edited) else "supported"
     return "partial" if (score if claim is None else claim) >= partial else "unsupported"

@@ -38,6 +38,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from citemark.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, STARTER
+from citemark.labels import LIST_MARKER
 from citemark.tokens import FORMAT_CHARS
 from citemark.types import Span
 
@@ -136,16 +137,6 @@ _EXTRA_INFIXES = (
 _BREAKS = r"\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _LINE = lazy_pattern(f"[^{_BREAKS}]+")
 LINE_BREAK = lazy_pattern(f"[{_BREAKS}]")
-
-# A list marker at the start of a line: bullets, "1.", "1)", "(a)", "iv.", "1.2.".
-LIST_MARKER = lazy_pattern(
-    r"""(?:
-        [-*+•‣◦▪●■–—]
-      | \(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivx]{2,5}|[IVX]{2,5})[.)]
-      | \((?:\d{1,3}|[A-Za-z]{1,2}|[ivx]{2,5}|[IVX]{2,5})\)
-    )(?=\s|$)""",
-    re.VERBOSE,
-)
 
 
 @dataclass(frozen=True)

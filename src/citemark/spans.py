@@ -71,6 +71,8 @@ from .types import Span
 from .words import content_units, unit
 
 if TYPE_CHECKING:
+    from .claim_view import ClaimView
+    from .facts.model import Fact
     from .index import SourceIndex
 
 Reason = Literal[
@@ -279,21 +281,27 @@ def find_unsupported(
     embedder: WordEmbedder | None = None,
     context: SourceContext | None = None,
     settings: SpanSettings = DEFAULT_SETTINGS,
+    view: ClaimView | None = None,
 ) -> SpanFinding:
     """The words of ``answer[span]`` that no text of ``evidence`` backs, as answer spans.
 
-    ``tokens`` may be the answer's tokens (from :func:`tokens.tokenize`), to spare
-    tokenizing the sentence again; they are sliced to the span. With a
-    ``context`` the word model decides (see :class:`SourceContext`).
+    ``view`` may be the sentence's :class:`~citemark.claim_view.ClaimView`, whose
+    tokens and facts are then read, or ``tokens`` the answer's tokens (from
+    :func:`tokens.tokenize`), sliced to the span: either spares tokenizing the
+    sentence again. With a ``context`` the word model decides (see
+    :class:`SourceContext`).
     """
-    if tokens is None:
+    if view is not None:
+        words = view.placed
+    elif tokens is None:
         words = shift(tokenize(answer[span.start : span.end]), span.start)
     else:
         words = span_tokens(answer, tokens, span)
     # Growth into glued words is one of the word model's inputs, not a verdict:
     # alone it over-flags ("The court fined" is not wrong because "fined" is).
     rules = settings if context is not None else replace(settings, grow=0)
-    checks = _check_words(answer, span, words, evidence, embedder, rules)
+    facts = view.facts if view is not None else None
+    checks = _check_words(answer, span, words, evidence, embedder, rules, facts)
     # A sentence with no citation has nothing behind any of its words: every content
     # word stays flagged. The word model, fitted on annotators who mark the glaring
     # gap of a cited claim, would keep only the rarest words ("in Delaware" of
@@ -320,12 +328,13 @@ def _check_words(
     evidence: Sequence[str],
     embedder: WordEmbedder | None,
     settings: SpanSettings,
+    facts: Sequence[Fact] | None = None,
 ) -> list[WordCheck | None]:
-    """A verdict per token: ``None`` for a function word, else a :class:`WordCheck`."""
+    """A verdict per token: ``None`` for a function word, else a :class:`WordCheck`.
+    ``facts`` may be the sentence's facts (``extract_facts`` of its text)."""
     ev = _prepare(tuple(evidence), settings.prefix, settings.pair_window)
-    forced = _Verdicts(
-        _fact_verdicts(answer[span.start : span.end], "\n".join(evidence), span.start)
-    )
+    sentence = answer[span.start : span.end]
+    forced = _Verdicts(_fact_verdicts(sentence, "\n".join(evidence), span.start, facts))
     checks: list[WordCheck | None] = []
     for start, end, key in zip(words.starts, words.ends, words.keys, strict=True):
         stem = unit(key)
@@ -592,14 +601,14 @@ def context_from_index(
     nearby: int = 3,
     wider: int = 10,
     *,
-    tokens: Tokens | None = None,
+    view: ClaimView | None = None,
     retrieved: tuple[Sequence[int], int] | None = None,
 ) -> SourceContext:
     """The :class:`SourceContext` of one sentence from a prepared index.
 
-    ``tokens`` may be ``tokenize`` of the sentence's text, to spare tokenizing it
-    again. ``retrieved`` may be ``(index.retrieve(units, limit), limit)`` for the
-    sentence's content units (those of ``tokens``): retrieval ranks by one total
+    ``view`` may be the sentence's :class:`~citemark.claim_view.ClaimView`, whose
+    content units are then read. ``retrieved`` may be ``(index.retrieve(units, limit),
+    limit)`` for the sentence's content units: retrieval ranks by one total
     order (weight, then sentence id), so with ``limit >= max(nearby, wider)`` its
     first ``max(nearby, wider)`` are what a retrieval with that limit returns, and
     the support stage has them already.
@@ -608,8 +617,11 @@ def context_from_index(
     if retrieved is not None and retrieved[1] >= limit:
         ids = list(retrieved[0][:limit])
     else:
-        words = tokens if tokens is not None else tokenize(answer[span.start : span.end])
-        ids = index.retrieve(set(content_units(words)), limit)
+        if view is not None:
+            units = set(view.units)
+        else:
+            units = set(content_units(tokenize(answer[span.start : span.end])))
+        ids = index.retrieve(units, limit)
     unseen = math.log(1 + max(len(index.sentences), 1) / 0.5)
     return SourceContext(
         tuple(index.text_of((i,)) for i in ids[:nearby]),
@@ -664,14 +676,17 @@ def _fuzzy_lengths(length: int, cutoff: float) -> tuple[float, float]:
     ) + 1.0
 
 
-def _fact_verdicts(sentence: str, evidence: str, offset: int) -> list[tuple[int, int, Reason]]:
-    """Answer ranges the fact check decides: missing facts flagged, present values backed."""
+def _fact_verdicts(
+    sentence: str, evidence: str, offset: int, facts: Sequence[Fact] | None = None
+) -> list[tuple[int, int, Reason]]:
+    """Answer ranges the fact check decides: missing facts flagged, present values backed
+    (``facts``: the sentence's, when the caller has them)."""
     missing = missing_facts(sentence, evidence)
     missing_ranges = {(f.start, f.end) for f in missing}
     out: list[tuple[int, int, Reason]] = [
         (offset + f.start, offset + f.end, "missing_fact") for f in missing
     ]
-    for fact in extract_facts(sentence):
+    for fact in extract_facts(sentence) if facts is None else facts:
         if fact.kind in VALUE_KINDS and (fact.start, fact.end) not in missing_ranges:
             out.append((offset + fact.start, offset + fact.end, "fact"))
     return out
@@ -889,6 +904,7 @@ def unsupported_spans(
     embedder: WordEmbedder | None = None,
     context: SourceContext | None = None,
     settings: SpanSettings = DEFAULT_SETTINGS,
+    view: ClaimView | None = None,
 ) -> tuple[Span, ...]:
     """Just the spans of :func:`find_unsupported`: what ``SentenceResult`` carries."""
     return find_unsupported(
@@ -899,11 +915,18 @@ def unsupported_spans(
         embedder=embedder,
         context=context,
         settings=settings,
+        view=view,
     ).spans
 
 
 def outside_cited_ids(
-    answer: str, span: Span, spans: tuple[Span, ...], words: Tokens, ids: Sequence[str]
+    answer: str,
+    span: Span,
+    spans: tuple[Span, ...],
+    words: Tokens,
+    ids: Sequence[str],
+    *,
+    facts: Sequence[Fact] | None = None,
 ) -> tuple[Span, ...]:
     """``spans`` less the words that write out the id of a source the sentence cites,
     and the facts such an id states.
@@ -912,11 +935,13 @@ def outside_cited_ids(
     never repeats the section, and a reviewer who sees it flagged learns nothing; nor
     from "United States" and "(2000)" in "Dickerson v. United States (2000)" cited to
     "Dickerson v. United States, 530 U.S. 428 (2000)". ``words`` are the sentence's
-    tokens in answer offsets; what is left of a span must still hold a content word
-    ("Under" alone is no span)."""
+    tokens in answer offsets and ``facts``, when given, its facts (``extract_facts`` of
+    its text); what is left of a span must still hold a content word ("Under" alone is
+    no span)."""
     if not spans or not ids:
         return spans
-    named = _id_runs(words, ids) + _id_facts(answer[span.start : span.end], span.start, ids)
+    sentence = answer[span.start : span.end]
+    named = _id_runs(words, ids) + _id_facts(sentence, span.start, ids, facts)
     if not named:
         return spans
     out: list[Span] = []
@@ -937,13 +962,16 @@ def outside_cited_ids(
     return tuple(out)
 
 
-def _id_facts(sentence: str, offset: int, ids: Sequence[str]) -> list[tuple[int, int]]:
+def _id_facts(
+    sentence: str, offset: int, ids: Sequence[str], facts: Sequence[Fact] | None = None
+) -> list[tuple[int, int]]:
     """Where the sentence states a fact (a name, number, date) that a cited id states."""
-    facts = tuple(f for f in extract_facts(sentence) if f.kind != "negation")
-    if not facts:
+    stated = extract_facts(sentence) if facts is None else facts
+    named = tuple(f for f in stated if f.kind != "negation")
+    if not named:
         return []
-    lacking = set(unsourced_facts(sentence, facts, ids))
-    return [(offset + f.start, offset + f.end) for f in facts if f not in lacking]
+    lacking = set(unsourced_facts(sentence, named, ids))
+    return [(offset + f.start, offset + f.end) for f in named if f not in lacking]
 
 
 def _id_runs(words: Tokens, ids: Sequence[str]) -> list[tuple[int, int]]:

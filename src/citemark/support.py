@@ -14,25 +14,24 @@ from __future__ import annotations
 import math
 import threading
 import weakref
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
 from math import fsum
-from typing import NamedTuple, Protocol, TypeVar, cast
+from typing import NamedTuple, TypeVar, cast
 
 import numpy as np
 from rapidfuzz import fuzz, utils
 
+from .claim_view import ClaimView
 from .config import Config
 from .deadline import Deadline, check
 from .embed import Embedder, StaticEmbedder, default_embedder
-from .facts import Fact, FactCheck, FactConflict, check_facts, extract_facts, unsourced_facts
+from .facts import Fact, FactCheck, FactConflict, check_facts, unsourced_facts
 from .facts.model import NUMERIC_KINDS
 from .facts.quotations import misquotations
 from .index import SentenceVectors, SourceIndex
-from .tokens import Tokens, span_tokens, tokenize
-from .types import Block, Span
+from .tokens import tokenize
+from .types import Block, Span, overlapping
 from .words import bigrams, content_units
 
 # A passage with more sentences must earn its extra length.
@@ -52,15 +51,6 @@ NAME_KINDS = frozenset({"name"})
 NEGATION_KINDS = frozenset({"negation"})
 
 
-class _HasRange(Protocol):
-    @property
-    def start(self) -> int: ...
-
-    @property
-    def end(self) -> int: ...
-
-
-_Ranged = TypeVar("_Ranged", bound=_HasRange)
 _D = TypeVar("_D", bound=dict)  # type: ignore[type-arg]
 
 
@@ -115,6 +105,7 @@ class _Sentence:
     weights: dict[str, float]
     pairs: set[tuple[str, str]]
     verbatim: float
+    view: ClaimView
     candidates: list[tuple[int, ...]] = field(default_factory=list)
     retrieved: tuple[int, ...] = ()
     retrieved_limit: int = 0
@@ -125,25 +116,24 @@ class _Sentence:
 
 def find_support(
     index: SourceIndex,
-    answer: str,
-    spans: Sequence[Span],
-    tokens: Tokens,
+    views: Sequence[ClaimView],
     blocks: Sequence[Block],
     config: Config,
     embedder: Embedder | None,
     deadline: Deadline | None = None,
 ) -> list[Support]:
-    """One :class:`Support` per sentence span, embedding everything needed in one batch.
+    """One :class:`Support` per sentence (its :class:`ClaimView`), embedding everything
+    needed in one batch.
 
     With a ``deadline``, the clock is read every :data:`CHECK_EVERY` sentences and
     between embedding batches (see :mod:`citemark.deadline`).
     """
-    near = overlapping(spans, blocks)
+    near = overlapping([view.span for view in views], blocks)
     sentences = []
-    for n, (span, found) in enumerate(zip(spans, near, strict=True)):
+    for n, (view, found) in enumerate(zip(views, near, strict=True)):
         if n % CHECK_EVERY == 0:
             check(deadline, "retrieving passages")
-        sentences.append(_prepare(index, answer, span, tokens, found))
+        sentences.append(_prepare(index, view, found))
     if embedder is not None:
         _mark_spelled(sentences)
     dense, store = _dense(index, sentences, config, embedder)
@@ -193,52 +183,29 @@ def _encode(embedder: Embedder, texts: list[str], deadline: Deadline | None) -> 
     return np.concatenate(parts)
 
 
-def overlapping(spans: Sequence[Span], items: Sequence[_Ranged]) -> list[list[_Ranged]]:
-    """For each span, the items (matches, blocks) overlapping it, in their given order.
-
-    Each sentence then looks at its own quotes only, not at all of the answer's,
-    which made the per-sentence loops quadratic in answer length; the loops skip
-    non-overlapping items anyway, so the result is the same. Spans in order and
-    disjoint (what the segmenter and ``align`` produce) take a sorted sweep; any
-    other spans take the plain filter.
-    """
-    if any(a.end > b.start for a, b in pairwise(spans)) or any(s.start >= s.end for s in spans):
-        return [[i for i in items if i.start < s.end and i.end > s.start] for s in spans]
-    ends = [s.end for s in spans]
-    found: list[list[_Ranged]] = [[] for _ in spans]
-    for item in items:
-        n = bisect_right(ends, item.start)
-        while n < len(spans) and spans[n].start < item.end:
-            found[n].append(item)
-            n += 1
-    return found
-
-
-def _prepare(
-    index: SourceIndex, answer: str, span: Span, tokens: Tokens, blocks: Sequence[Block]
-) -> _Sentence:
-    units_list = content_units(span_tokens(answer, tokens, span))
-    units = set(units_list)
+def _prepare(index: SourceIndex, view: ClaimView, blocks: Sequence[Block]) -> _Sentence:
+    units = set(view.retrieval_units)
     return _Sentence(
-        span,
-        answer[span.start : span.end],
+        view.span,
+        view.text,
         units,
         {u: index.idf(u) for u in units},
-        bigrams(units_list),
-        _verbatim_share(answer, span, blocks),
+        bigrams(view.retrieval_units),
+        _verbatim_share(view, blocks),
+        view,
     )
 
 
-def _verbatim_share(answer: str, span: Span, blocks: Sequence[Block]) -> float:
+def _verbatim_share(view: ClaimView, blocks: Sequence[Block]) -> float:
     """Share of the sentence's non-space characters inside verbatim blocks."""
-    total = _non_space(answer[span.start : span.end])
+    total = _non_space(view.text)
     if not total:
         return 0.0
-    inside = 0
+    span, inside = view.span, 0
     for block in blocks:
         start, end = max(block.start, span.start), min(block.end, span.end)
         if start < end:
-            inside += _non_space(answer[start:end])
+            inside += _non_space(view.text[start - span.start : end - span.start])
     return inside / total
 
 
@@ -609,7 +576,7 @@ def _fact_backed(sentence: _Sentence, checked: FactCheck) -> frozenset[str]:
     much as one copied."""
     wrong = {f.start for f in checked.missing} | {c.claim.start for c in checked.conflicts}
     out: set[str] = set()
-    for fact in extract_facts(sentence.text):
+    for fact in sentence.view.facts:
         if fact.kind in NUMERIC_KINDS and fact.start not in wrong:
             out.update(content_units(tokenize(sentence.text[fact.start : fact.end])))
     return frozenset(out & sentence.units)

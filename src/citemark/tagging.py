@@ -17,10 +17,9 @@ from .config import Config, load_config
 from .errors import InputError
 from .render import SpanDict, marks_from_blocks, render_regions, render_spans
 from .sources import DEFAULT_LIMITS, Limits, check_text, coerce_phrases, coerce_sources
-from .types import Block, Match
+from .types import Block, Match, coverage_of
 from .verbatim import (
     DEFAULT_MIN_TOKENS,
-    coverage_of,
     find_document_matches,
     find_phrase_matches,
     gc_paused,

@@ -6,9 +6,16 @@ half-open, so ``text[start:end]`` is always the span meant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from itertools import pairwise
+from typing import Literal, NamedTuple, Protocol, TypeVar
+
+Status = Literal["supported", "partial", "unsupported", "no_claim"]
+# The statuses a claim can have; "no_claim" (a sentence that asserts nothing
+# checkable: a lead-in, a heading) is counted apart from them.
+STATUSES: tuple[Status, ...] = ("supported", "partial", "unsupported")
 
 
 @dataclass(frozen=True, order=True)
@@ -35,6 +42,38 @@ def uncovered(start: int, end: int, covers: Iterable[tuple[int, int]]) -> list[t
     if position < end:
         out.append((position, end))
     return out
+
+
+class _HasRange(Protocol):
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+_Ranged = TypeVar("_Ranged", bound=_HasRange)
+
+
+def overlapping(spans: Sequence[Span], items: Sequence[_Ranged]) -> list[list[_Ranged]]:
+    """For each span, the items (matches, blocks) overlapping it, in their given order.
+
+    Each sentence then looks at its own quotes only, not at all of the answer's,
+    which made the per-sentence loops quadratic in answer length; the loops skip
+    non-overlapping items anyway, so the result is the same. Spans in order and
+    disjoint (what the segmenter and ``align`` produce) take a sorted sweep; any
+    other spans take the plain filter.
+    """
+    if any(a.end > b.start for a, b in pairwise(spans)) or any(s.start >= s.end for s in spans):
+        return [[i for i in items if i.start < s.end and i.end > s.start] for s in spans]
+    ends = [s.end for s in spans]
+    found: list[list[_Ranged]] = [[] for _ in spans]
+    for item in items:
+        n = bisect_right(ends, item.start)
+        while n < len(spans) and spans[n].start < item.end:
+            found[n].append(item)
+            n += 1
+    return found
 
 
 class Match(NamedTuple):
@@ -96,3 +135,10 @@ class Source:
 
 def _most_first(item: tuple[str, int]) -> tuple[int, str]:
     return -item[1], item[0]
+
+
+def coverage_of(text: str, blocks: Sequence[Block]) -> float:
+    """Share of the text's characters inside some block: a groundedness signal."""
+    if not text:
+        return 0.0
+    return sum(b.end - b.start for b in blocks) / len(text)

@@ -1106,10 +1106,3 @@ def _block(matches: tuple[Match, ...], end: int) -> Block:
     if len(matches) == 1:  # most blocks: no counting
         return Block(matches[0].start, end, ((matches[0].source_id, 1),), matches)
     return Block(matches[0].start, end, tuple(sorted(_counts(matches).items())), matches)
-
-
-def coverage_of(text: str, blocks: Sequence[Block]) -> float:
-    """Share of the text's characters inside some block: a groundedness signal."""
-    if not text:
-        return 0.0
-    return sum(b.end - b.start for b in blocks) / len(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Sequence
 from functools import lru_cache
 
 import snowballstemmer
@@ -63,6 +64,6 @@ def content_units(tokens: Tokens) -> list[str]:
     return [u for u in map(unit, tokens.keys) if u is not None]
 
 
-def bigrams(units: list[str]) -> set[tuple[str, str]]:
+def bigrams(units: Sequence[str]) -> set[tuple[str, str]]:
     """Adjacent pairs of content units: order-sensitive evidence that plain overlap misses."""
     return set(itertools.pairwise(units))

@@ -29,7 +29,7 @@ from ..pipeline import align
 from ..render import SpanDict, marks_from_blocks, render_html, render_spans, render_tagged
 from ..report import Report
 from ..tagging import find_blocks
-from ..verbatim import coverage_of
+from ..types import coverage_of
 
 log = logging.getLogger("citemark.server")
 
