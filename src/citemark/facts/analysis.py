@@ -246,12 +246,12 @@ def analyse(text: str) -> Analysis:
 
 
 def _quantity_present(q: Quantity, kind: str, ev: Analysis) -> bool:
-    units = ev.quantities.get(q.key)
+    units = ev.quantities.get(q.key, frozenset())
     if kind == "amount":
         # same value as a plain number, or the same currency; another currency contradicts
-        return bool(units) and any(u not in CURRENCIES or u == q.unit for u in units)
+        return any(u not in CURRENCIES or u == q.unit for u in units)
     if kind == "percent":
-        return bool(units) and ("%" in units or None in units)
+        return "%" in units or None in units
     if q.time is not None and q.time in ev.times:
         return True
     if not units:

@@ -63,8 +63,10 @@ def _ties(gap: str, ties: frozenset[str]) -> bool:
 def timing_conflicts(
     claim: str, passages: Sequence[str], facts_of: FactsOf
 ) -> tuple[FactConflict, ...]:
-    """The claim's "immediately" a passage replaces with a period or a date
-    (``facts_of`` gives a text's facts and their payloads)."""
+    """The claim's "immediately" a passage replaces with a period or a date ("due
+    immediately" / "due within thirty (30) days"), and the other way round.
+
+    ``facts_of`` gives a text's facts and their payloads."""
     if not passages:
         return ()
     values = ("at once", "later:")
