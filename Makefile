@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 TORCH := torch==2.13.0
 EXTRAS := all,test,bench
 
-.PHONY: install browser run test fuzz lint format bench calibrate clean models
+.PHONY: install browser run test typecheck fuzz lint format bench calibrate clean models
 
 install: $(STAMP) browser
 
@@ -49,7 +49,13 @@ test: install
 	  echo "  apt-get install -y chromium fonts-liberation   (make install does this when run as root)" >&2; \
 	  exit 2; }
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/lint-imports
+	$(MAKE) --no-print-directory typecheck
 	$(BIN)/python -m pytest -q
+
+# mypy over src/citemark, with the settings in pyproject.toml ([tool.mypy]).
+typecheck: install
+	$(BIN)/mypy
 
 # Fresh random draws for the hypothesis properties and ten minutes of atheris; the suite
 # itself draws from fixed seeds (tests/conftest.py).
@@ -60,6 +66,8 @@ fuzz: install
 lint: install
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
+	$(MAKE) --no-print-directory typecheck
 
 format: install
 	$(BIN)/ruff format src tests benchmarks

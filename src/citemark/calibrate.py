@@ -221,12 +221,12 @@ def _mean_by_dataset(rows: list[Row], values: list[str], metric: str) -> float:
     by: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for r, v in zip(rows, values, strict=True):
         by[r.dataset].append((r.gold, v))
-    results = []
+    results: list[float] = []
     for pairs in by.values():
         if metric == "balanced":
             pos = [p != "supported" for g, p in pairs if g != "supported"]
             neg = [p == "supported" for g, p in pairs if g == "supported"]
-            results.append((np.mean(pos) + np.mean(neg)) / 2)
+            results.append(float((np.mean(pos) + np.mean(neg)) / 2))
         elif metric == "f2":
             tp = sum(g != "supported" and p != "supported" for g, p in pairs)
             fp = sum(g == "supported" and p != "supported" for g, p in pairs)

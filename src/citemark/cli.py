@@ -19,7 +19,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -32,7 +32,8 @@ from .segment import SPACY_TORCH_ENV
 
 if TYPE_CHECKING:
     from .config import Config
-    from .report import Conflict, Report
+    from .evaluate import Prediction
+    from .report import Conflict, FailReason, Report
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_FAIL = 1
@@ -47,11 +48,18 @@ class _OneLineErrors(click.Group):
     log is easier to read with just ``Error: ... (see 'citemark check --help')``.
     """
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, False, **extra)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as exc:
             where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
             click.echo(f"Error: {exc.format_message()}{where}", err=True)
@@ -382,7 +390,7 @@ def check_command(
     config: str,
     output_format: str,
     min_coverage: float,
-    fail_on: frozenset[str],
+    fail_on: frozenset[FailReason],
 ) -> None:
     """Fail (exit 1) when a sentence of the answer is unsupported or contradicted.
 
@@ -434,7 +442,9 @@ def check_command(
         sys.exit(EXIT_FAIL)
 
 
-def _fail_on(value: str | tuple[str, ...] | frozenset[str]) -> frozenset[str]:
+def _fail_on(
+    value: str | tuple[str, ...] | frozenset[FailReason],
+) -> frozenset[FailReason]:
     """``--fail-on`` as a set, or a usage error naming the unknown condition."""
     from .report import check_fail_on
 
@@ -442,15 +452,15 @@ def _fail_on(value: str | tuple[str, ...] | frozenset[str]) -> frozenset[str]:
         return value
     text = ",".join(value) if isinstance(value, tuple) else value
     try:
-        return frozenset(check_fail_on(text))
+        return check_fail_on(text)
     except CitemarkError as exc:
         raise click.BadParameter(str(exc).removeprefix("fail_on: ")) from None
 
 
-def _failures(report: Report, min_coverage: float, fail_on: frozenset[str]) -> list[str]:
+def _failures(report: Report, min_coverage: float, fail_on: frozenset[FailReason]) -> list[str]:
     """One line per failing sentence (number and why), then the coverage test's."""
     # an empty set is the callback's reading of "none": said so to the library
-    failures = [f.describe() for f in report.failures(fail_on or "none")]  # type: ignore[arg-type]
+    failures = [f.describe() for f in report.failures(fail_on or "none")]
     if min_coverage and report.coverage < min_coverage:
         failures.append(
             f"verbatim coverage {report.coverage:.0%} is under --min-coverage {min_coverage:.0%}"
@@ -699,7 +709,8 @@ def serve_command(
         port=port,
         log_level="info",
         timeout_keep_alive=30,
-        timeout_graceful_shutdown=shutdown_seconds,
+        # uvicorn annotates an int but waits with asyncio, which takes fractional seconds
+        timeout_graceful_shutdown=shutdown_seconds,  # type: ignore[arg-type]
         root_path=prefix,
     )
     server = uvicorn.Server(options)
@@ -840,7 +851,7 @@ def eval_command(
     from .evaluate import plot as draw
     from .score import capping_kinds
 
-    predictions = []
+    predictions: list[Prediction] = []
     for file in files:
         predictions.extend(predict(read_records(file), config=config, split=split))
     if not predictions:

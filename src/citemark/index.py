@@ -162,7 +162,7 @@ class SourceIndex:
         per-process hash seed); both ways of adding below add them so.
         """
         ordered = sorted(units)
-        postings = [self.postings.get(u, ()) for u in ordered]
+        postings: list[Sequence[int]] = [self.postings.get(u, ()) for u in ordered]
         if sum(map(len, postings)) >= _ARRAY_RETRIEVAL:
             return self._retrieve_arrays(ordered, postings, limit)
         scores: dict[int, float] = defaultdict(float)

@@ -115,7 +115,7 @@ class SentenceResult:
         """Why a reviewer would look at this sentence: its conflicts, then its status."""
         found: list[FailReason] = ["conflict"] if self.conflicts else []
         if self.status in ("unsupported", "partial"):
-            found.append(self.status)  # type: ignore[arg-type]
+            found.append(self.status)
         if self.unsourced_facts and self.status != "no_claim":
             # a value the answer brought itself ("a late fee of $500" that no source
             # states): partial by the cap, so the default gate passed it (trial 42)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from citemark.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, STARTER
 from citemark.labels import LIST_MARKER
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from spacy.language import Language
+    from spacy.tokenizer import Tokenizer
     from spacy.tokens import Doc
 
 __all__ = ["Segmenter", "segment", "unbroken"]
@@ -176,7 +177,7 @@ class Segmenter:
         self._triggers = _trigger_pattern(self._nlp)
         self._plain_stops = plain_stops
         self._use_windows = windows
-        self._specials = frozenset(self._nlp.tokenizer.rules)
+        self._specials = frozenset(_tokenizer(self._nlp).rules or ())
 
     def __call__(self, text: str) -> list[Span]:
         if INVISIBLE.search(text):
@@ -320,8 +321,20 @@ def _keep_needed_lexeme_attrs(nlp: Language) -> None:
     """
     from spacy.attrs import IS_PUNCT, IS_SPACE
 
-    getters = nlp.vocab.lex_attr_getters
-    nlp.vocab.lex_attr_getters = {a: getters[a] for a in (IS_PUNCT, IS_SPACE)}
+    # spaCy's type stubs leave out Vocab.lex_attr_getters, a plain attribute of it
+    vocab: Any = nlp.vocab
+    getters = vocab.lex_attr_getters
+    vocab.lex_attr_getters = {a: getters[a] for a in (IS_PUNCT, IS_SPACE)}
+
+
+def _tokenizer(nlp: Language) -> Tokenizer:
+    """The pipeline's tokenizer: spaCy types ``Language.tokenizer`` as any callable
+    from text to a Doc, and a blank pipeline's is a :class:`~spacy.tokenizer.Tokenizer`."""
+    from spacy.tokenizer import Tokenizer
+
+    tokenizer = nlp.tokenizer
+    assert isinstance(tokenizer, Tokenizer)
+    return tokenizer
 
 
 # Environment switch: "0" imports spaCy with torch hidden from thinc. An environment
@@ -378,14 +391,14 @@ def _add_special_cases(nlp: Language) -> None:
     from spacy.attrs import ORTH
 
     for text in _tables().classes:
-        nlp.tokenizer.add_special_case(text, [{ORTH: text}])
+        _tokenizer(nlp).add_special_case(text, [{ORTH: text}])
 
 
 def _add_infixes(nlp: Language) -> None:
     from spacy.util import compile_infix_regex
 
-    infixes = [*nlp.Defaults.infixes, *_EXTRA_INFIXES]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    infixes = [*(nlp.Defaults.infixes or ()), *_EXTRA_INFIXES]
+    _tokenizer(nlp).infix_finditer = compile_infix_regex(infixes).finditer
 
 
 def _trigger_pattern(nlp: Language) -> re.Pattern[str]:
@@ -395,7 +408,11 @@ def _trigger_pattern(nlp: Language) -> re.Pattern[str]:
     lists the sentencizer's few astral terminators one by one made every search
     ~15x slower, and a needless trip through spaCy only costs time, never output.
     """
-    chars = set(nlp.get_pipe("sentencizer").punct_chars) | _BULLETS
+    from spacy.pipeline import Sentencizer
+
+    sentencizer = nlp.get_pipe("sentencizer")
+    assert isinstance(sentencizer, Sentencizer)
+    chars = set(sentencizer.punct_chars) | _BULLETS
     listed = "".join(re.escape(c) for c in sorted(chars) if ord(c) <= 0xFFFF)
     return re.compile(f"[{listed}]|[\U00010000-\U0010ffff]")
 
@@ -496,7 +513,8 @@ def _repair_boundaries(doc: Doc) -> Doc:
     for i in _unlisted_dotted_forms(doc, tables.classes):
         _review_watched_token(doc, starts, i, _Ends.STARTER)
     flags = np.where(starts, 1, -1).astype(np.int64).astype(np.uint64)
-    doc.from_array([SENT_START], flags)
+    # one attribute's column, as spaCy reads it; its stubs ask for a 2-D array
+    doc.from_array([SENT_START], flags)  # type: ignore[arg-type]
     return doc
 
 

@@ -378,7 +378,7 @@ def word_features(
     passage = _sentence_features(
         [words.keys[n] if _backs(words.keys[n], cited) else None for n, _ in content], evidence
     )
-    out = []
+    out: list[tuple[int, tuple[float, ...]]] = []
     for i, (n, check) in enumerate(content):
         key = words.keys[n]
         stem = unit(key) or key
@@ -511,7 +511,7 @@ def stack_features(
     rank = [0] * count
     for place, i in enumerate(order):
         rank[i] = place
-    out = []
+    out: list[tuple[float, ...]] = []
     for i, p in enumerate(first):
         left = first[i - 1] if i > 0 else 0.0
         right = first[i + 1] if i < count - 1 else 0.0

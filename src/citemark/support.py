@@ -51,7 +51,7 @@ NAME_KINDS = frozenset({"name"})
 NEGATION_KINDS = frozenset({"negation"})
 
 
-_D = TypeVar("_D", bound=dict)  # type: ignore[type-arg]
+_D = TypeVar("_D", bound=dict)
 
 
 @dataclass(frozen=True)
@@ -591,7 +591,7 @@ def _features(
     nowhere: tuple[Fact, ...],
     quoted: bool,
     hybrid: bool,
-    units: dict[tuple[int, ...], set[str]],
+    units: dict[tuple[int, ...], frozenset[str]],
     backed: frozenset[str] = frozenset(),
 ) -> dict[str, float]:
     """The support features the scorer weighs.

@@ -55,8 +55,9 @@ class _HasRange(Protocol):
 _Ranged = TypeVar("_Ranged", bound=_HasRange)
 
 
-def overlapping(spans: Sequence[Span], items: Sequence[_Ranged]) -> list[list[_Ranged]]:
-    """For each span, the items (matches, blocks) overlapping it, in their given order.
+def overlapping(spans: Sequence[_HasRange], items: Sequence[_Ranged]) -> list[list[_Ranged]]:
+    """For each span (a sentence's, a sentence result's), the items (matches, blocks)
+    overlapping it, in their given order.
 
     Each sentence then looks at its own quotes only, not at all of the answer's,
     which made the per-sentence loops quadratic in answer length; the loops skip

@@ -79,14 +79,31 @@ class WordRuns:
         """
         if not phrases:
             return []
-        groups = _ascii_groups(phrases) if self._ascii else _unicode_groups(phrases)
-        if groups is None:  # a phrase holds the separator: test each one alone
+        found = (
+            self._ascii_candidates(phrases, edges)
+            if self._ascii
+            else self._unicode_candidates(phrases, edges)
+        )
+        if found is None:  # a phrase holds the separator: test each one alone
             return [self._may_hold(phrase, edges) for phrase in phrases]
-        if edges:  # the split method of bytes or str, mapped in C: no Python call per phrase
-            split = bytes.split if self._ascii else str.split
-            return list(map(self._runs.issuperset, map(split, groups)))  # type: ignore[arg-type]
-        if self._ascii:
-            return [self._runs.issuperset(_inner_bytes(group)) for group in groups]
+        return found
+
+    def _ascii_candidates(self, phrases: Sequence[str], edges: bool) -> list[bool] | None:
+        """:meth:`candidates` in ASCII text, or ``None`` where a phrase holds the separator."""
+        groups = _ascii_groups(phrases)
+        if groups is None:
+            return None
+        if edges:  # bytes.split mapped in C: no Python call per phrase
+            return list(map(self._runs.issuperset, map(bytes.split, groups)))
+        return [self._runs.issuperset(_inner_bytes(group)) for group in groups]
+
+    def _unicode_candidates(self, phrases: Sequence[str], edges: bool) -> list[bool] | None:
+        """:meth:`candidates` in other text, or ``None`` where a phrase holds the separator."""
+        groups = _unicode_groups(phrases)
+        if groups is None:
+            return None
+        if edges:  # str.split mapped in C: no Python call per phrase
+            return list(map(self._runs.issuperset, map(str.split, groups)))
         return [
             self._runs.issuperset(_inner(phrase, group.split()))
             for phrase, group in zip(phrases, groups, strict=True)

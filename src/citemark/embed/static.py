@@ -264,7 +264,7 @@ class StaticEmbedder(Embedder):
             for i in ids:
                 kind = kind_of.get(i)
                 if kind is None:
-                    token = tokenizer.id_to_token(i)  # type: ignore[attr-defined]
+                    token = tokenizer.id_to_token(i)
                     kind = kind_of[i] = _piece_kind(token or "")
                 letters += kind > 0
                 single += kind == _SINGLE_LETTER

@@ -135,7 +135,9 @@ def _outright_bans(text: str) -> tuple[tuple[str, re.Match[str]], ...]:
 def _opens_sentence(text: str, m: re.Match[str]) -> bool:
     """Whether the banned thing is its sentence's subject, at most a determiner and a
     modifier after the sentence's start (and its item number)."""
-    start = _ENUMERATOR.match(text, sentence_around(text, m.start(), m.end())[0]).end()
+    opening = _ENUMERATOR.match(text, sentence_around(text, m.start(), m.end())[0])
+    assert opening is not None  # every part of the pattern is optional: it always matches
+    start = opening.end()
     return len(LETTERS.findall(text[start : m.start()])) <= _BEFORE_THING
 
 

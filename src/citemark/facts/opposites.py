@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
@@ -386,10 +386,10 @@ def _statement(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     if _base(toks[i].lower) in PARTY_OPPOSITES and owner(text, toks[i]):
         return _owner_statement(text, toks[i])
     if toks[i].lower in PARTY_OPPOSITES:
-        passive = _passive_party_statement(text, toks, i) or _property_statement(text, toks, i)
-        if passive is None and _leads(text, toks, i):
+        said = _passive_party_statement(text, toks, i) or _property_statement(text, toks, i)
+        if said is None and _leads(text, toks, i):
             return _party_statement(text, toks, i)
-        return passive
+        return said
     if toks[i].lower in FREQUENCY_OPPOSITES:
         # how often is said of the verb before it ("payable monthly" / "payable annually
         # in advance"), whatever follows
@@ -479,7 +479,9 @@ def _day_end(text: str, toks: Sequence[Tok], i: int) -> _Statement | None:
     due there) and the period it ends; ``None`` outside the slot, or with no head to tell
     "Rent is due on the first day" from "Reports are due on the last day" by."""
     slot = _DAY_END.match(text, toks[i].end)
-    head = _clause_head(text, toks, i) if slot is not None else None
+    if slot is None:
+        return None
+    head = _clause_head(text, toks, i)
     if head is None:
         return None
     return _Statement(head, stem(slot["period"].lower()), None, False)
@@ -1026,7 +1028,7 @@ def opposite_conflicts(
             continue
         if stem(t.lower) in _EVENTS and not _event_slot(claim_toks, i):
             continue
-        if _coordinated(claim, claim_toks, i, lambda u, t=t: _opposed(t, u)):
+        if _coordinated(claim, claim_toks, i, partial(_opposed, t)):
             continue  # "the tenant and the landlord signed": both, neither against the other
         said = _statement(claim, claim_toks, i)
         if said is None or said == _Statement(None, None, None, False):
@@ -1050,6 +1052,11 @@ def opposite_conflicts(
 
 _COORDINATION = frozenset("and or nor the a an its their".split())
 _COORDINATION_REACH = 3
+
+
+def _same_or_opposed(own: str, u: Tok, v: Tok) -> bool:
+    """Whether ``v`` is the word of stem ``own`` or the opposite of ``u``."""
+    return stem(v.lower) == own or _opposed(u, v)
 
 
 def _coordinated(text: str, toks: Sequence[Tok], i: int, joined: Callable[[Tok], bool]) -> bool:
@@ -1190,9 +1197,7 @@ def _rival(t: Tok, said: _Statement, passages: Sequence[str]) -> tuple[int, Tok]
                 and not words.denied(j)
                 # "the same word or its opposite" joined to it: "whether to accept or
                 # reject" states neither
-                and not _coordinated(
-                    text, words.toks, j, lambda v, u=u: stem(v.lower) == own or _opposed(u, v)
-                )
+                and not _coordinated(text, words.toks, j, partial(_same_or_opposed, own, u))
             ):
                 found = u
         if found is not None:

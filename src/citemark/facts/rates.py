@@ -160,7 +160,10 @@ def restated(claim: str, fact: Fact, payload: Quantity, evidence: str, facts_of:
     for other, theirs, other_period, _ in _rates(evidence, facts_of):
         if other.kind != fact.kind or other_period == period:
             continue
-        if theirs.unit != payload.unit or (v := _value(theirs)) is None:
+        # (a percent's or an amount's payload is always a Quantity: see _rates)
+        if not isinstance(theirs, Quantity) or theirs.unit != payload.unit:
+            continue
+        if (v := _value(theirs)) is None:
             continue
         their_yearly = v * _PER_YEAR[other_period]
         if abs(yearly - their_yearly) <= _SAME_RATE * max(abs(yearly), abs(their_yearly)):

@@ -62,6 +62,11 @@ def _limited(text: str) -> dict[str, tuple[int, int]]:
     return _classes(_ONLY, text)
 
 
+def _limit_of(noun: str, text: str) -> tuple[int, int] | None:
+    """Where ``text`` limits the class ``noun`` (a stem) with "only", if it does."""
+    return _limited(text).get(noun)
+
+
 def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's "all X" that a passage limits to "only X who/with ..."."""
     if not passages:
@@ -70,7 +75,7 @@ def restriction_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConf
     for m in _EVERY.finditer(claim):
         noun = stem(m.group("noun").lower())
         said = Fact("opposite", m.group(), "every:" + noun, m.start(), m.end())
-        found = first_limit(said, passages, lambda t, n=noun: _limited(t).get(n), "only:" + noun)
+        found = first_limit(said, passages, partial(_limit_of, noun), "only:" + noun)
         if found is not None:
             out.append(found)
     # the other way round: "Only employees with at least two years of service are

@@ -63,9 +63,9 @@ def warranty_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflic
     if not passages:
         return ()
     if "disclaim" in low or "as is" in low or "as-is" in low or "without" in low:
-        found = _disclaimed_given(claim, passages)
-        if found:
-            return found
+        disclaimed = _disclaimed_given(claim, passages)
+        if disclaimed:
+            return disclaimed
     if "warrant" not in low and "guarant" not in low:
         return ()
     out: list[FactConflict] = []

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Config, load_config, preset_names
 from ..deadline import Deadline, DeadlineExceeded, check
@@ -30,6 +30,9 @@ from ..render import SpanDict, marks_from_blocks, render_html, render_spans, ren
 from ..report import Report
 from ..tagging import find_blocks
 from ..types import coverage_of
+
+if TYPE_CHECKING:
+    from .models import ModelState
 
 log = logging.getLogger("citemark.server")
 
@@ -104,7 +107,7 @@ class Engine:
         self._warm_up_failed = False
 
     @property
-    def model_state(self) -> str:
+    def model_state(self) -> ModelState:
         """For /healthz: whether the embedding model is loaded, being loaded, or unused."""
         from ..embed import default_embedder
 

@@ -27,13 +27,15 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.config import JsonValue
 
 # The keys the library reads from a document dict: the API reads the same ones.
 from ..sources import FRAMEWORK_KEYS, ID_KEYS, MAX_OFFSET, id_like, shows_nothing
 
 PRESET_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
-_EXAMPLE_SOURCES = [
+# Typed as the JSON values an OpenAPI example holds (pydantic's ``json_schema_extra``).
+_EXAMPLE_SOURCES: list[JsonValue] = [
     {
         "id": "lease",
         "text": "The Tenant shall pay the monthly rent of $2,400 on the first day of each month.",
@@ -444,12 +446,16 @@ class TagResponse(BaseModel):
     coverage: float
 
 
+# Whether the embedding model is loaded, being loaded, failed to load, or unused.
+ModelState = Literal["not used", "loading", "ready", "failed"]
+
+
 class Health(BaseModel):
     status: Literal["ok"] = "ok"
     version: str
     config: str
     mode: str
-    model: Literal["not used", "loading", "ready", "failed"]
+    model: ModelState
 
 
 class Presets(BaseModel):
