@@ -30,6 +30,15 @@ class LazyPattern:
 
     __slots__ = ("_compile", "_compiled", "flags", "pattern", *_METHODS)
 
+    search: Callable[..., Any]
+    match: Callable[..., Any]
+    fullmatch: Callable[..., Any]
+    finditer: Callable[..., Any]
+    findall: Callable[..., Any]
+    sub: Callable[..., Any]
+    subn: Callable[..., Any]
+    split: Callable[..., Any]
+
     def __init__(
         self, pattern: str, flags: int = 0, compile: Callable[[str, int], Any] = re.compile
     ) -> None:

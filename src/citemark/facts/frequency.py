@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..lazy import lazy_pattern
-from ..lexicon import STOPWORDS
+from ..lexicon import STOPWORDS, TIMES_A_YEAR
 from .model import Fact, FactConflict
 from .text import LETTERS, sentence_around, stem
 
@@ -104,7 +104,7 @@ def frequency_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConfli
     if rival is None:
         return ()
     index, other, ev_start, ev_end = rival
-    if _keeps(_limit_before(claim, start), _PER_YEAR[other], _PER_YEAR[kind]):
+    if _keeps(_limit_before(claim, start), TIMES_A_YEAR[other], TIMES_A_YEAR[kind]):
         return ()  # "meets no less than quarterly" / "meets once each month"
     text = passages[index]
     return (
@@ -131,7 +131,7 @@ def _rival(
     if chosen is None:
         return None
     kind, start, end = chosen
-    if _keeps(_limit_before(text, start), _PER_YEAR[claimed], _PER_YEAR[kind]):
+    if _keeps(_limit_before(text, start), TIMES_A_YEAR[claimed], TIMES_A_YEAR[kind]):
         return None
     return index, kind, start, end
 
@@ -150,16 +150,6 @@ def _keeps(limit: str | None, value: int, bound: int) -> bool:
     return (limit == "floor" and value >= bound) or (limit == "cap" and value <= bound)
 
 
-# How many times a year each recurs, to read a frequency against a limit.
-_PER_YEAR = {
-    "daily": 365,
-    "weekly": 52,
-    "biweekly": 26,
-    "monthly": 12,
-    "quarterly": 4,
-    "semiannually": 2,
-    "annually": 1,
-}
 _LIMIT_BEFORE = lazy_pattern(
     r"(?:(?P<floor>at\s+least|no\s+less\s+(?:frequently\s+)?than|not\s+less\s+"
     r"(?:frequently\s+)?than|at\s+a\s+minimum)|(?:at\s+most|no\s+more\s+(?:frequently\s+)?"

@@ -16,6 +16,7 @@ from ..abbreviations import LEGAL_NAME_PARTS, NEVER_ENDS, STARTER
 from ..lazy import lazy_pattern
 from ..lexicon import (
     CASE_LINKS,
+    COMPASS,
     CONNECTORS,
     DEMONYM_SUFFIXES,
     FUNCTION_WORDS,
@@ -289,14 +290,6 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
         return not _only_other_bearers(words, ev_payloads)
     initials = "".join(w[:1] for w in words)
     return len(words) > 1 and initials in ev_words
-
-
-# The quarter a name may differ by alone: "the Southern District of New York" and "the
-# Eastern District of New York" are two courts, "North Carolina" and "South Carolina" two
-# states.
-COMPASS = frozenset(
-    "north south east west northern southern eastern western central middle".split()
-)
 
 
 def other_quarter(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -19,6 +19,7 @@ from ..lexicon import (
     AUX,
     CLAUSE_BREAK,
     COMPARATIVES,
+    MODALS,
     NEG_SKIP,
     NEG_SKIP_WIDE,
     STOPWORDS,
@@ -392,9 +393,6 @@ def unless_scopes(text: str, toks: list[Tok]) -> set[int]:
     return out
 
 
-_MODALS = frozenset("must shall may can could will would should might".split())
-
-
 def asserter(text: str, toks: list[Tok], i: int) -> tuple[str, int] | None:
     """What makes word ``i`` a positive statement: "must sublet" (aux) or "with consent"."""
     skipped = 0
@@ -404,7 +402,7 @@ def asserter(text: str, toks: list[Tok], i: int) -> tuple[str, int] | None:
         w = toks[j].lower
         if w in AUX:
             # a passive's modal: "must be marked" is a duty as "must mark" is
-            modal = j > 0 and w in ("be", "been") and toks[j - 1].lower in _MODALS
+            modal = j > 0 and w in ("be", "been") and toks[j - 1].lower in MODALS
             if modal and not _gap_has_punct(text, toks[j - 1].end, toks[j].start):
                 return "aux", j - 1
             return "aux", j

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from ..abbreviations import NEVER_ENDS
 from ..lazy import lazy_pattern
-from ..lexicon import BE_FORMS, CLAUSE_BREAK, OPPOSED_PARTIES, STOPWORDS
+from ..lexicon import BE_FORMS, CLAUSE_BREAK, FREQUENCY_ADVERBS, OPPOSED_PARTIES, STOPWORDS
 from .model import Fact, FactConflict
 from .negation import denied_words
 from .roles import PASSED_OVER, layout, passed_adverb, word_after, words_after
@@ -160,13 +160,8 @@ def _party_opposites() -> dict[str, frozenset[str]]:
 
 PARTY_OPPOSITES = _party_opposites()
 PARTY_STEMS = frozenset(map(stem, PARTY_OPPOSITES))
-# How often a thing recurs, as lower-case words (Snowball makes "monthly" the noun
-# "month"): "payable monthly" is not "payable annually".
-_FREQUENCIES = frozenset(
-    """daily weekly biweekly bi-weekly fortnightly monthly semimonthly semi-monthly
-    bimonthly bi-monthly quarterly semiannually semi-annually annually yearly""".split()
-)
-FREQUENCY_OPPOSITES = {w: _FREQUENCIES - {w} for w in _FREQUENCIES}
+# "payable monthly" is not "payable annually".
+FREQUENCY_OPPOSITES = {w: FREQUENCY_ADVERBS - {w} for w in FREQUENCY_ADVERBS}
 # What outlives an agreement and what ends with it, as verb forms only: "The
 # confidentiality obligations survive termination" / "terminate upon termination of this
 # Agreement"; the noun ("survive termination") is what both say of, not a rival. Active

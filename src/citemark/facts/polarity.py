@@ -20,6 +20,7 @@ from ..lazy import lazy_pattern
 from ..lexicon import (
     AUX,
     CONTRACT_PARTIES,
+    MODALS,
     STOPWORDS,
 )
 from .analysis import RELEASE_HINT, Analysis, analyse
@@ -57,7 +58,7 @@ def negation_clashes(
     return out
 
 
-_MODAL_WORDS = frozenset("may might must shall should can could will would cannot".split())
+_MODAL_WORDS = MODALS | {"cannot"}
 _ACT_REACH = 10  # words read back from a negation for the act a modal states
 
 

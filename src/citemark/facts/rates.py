@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..lazy import lazy_pattern
+from ..lexicon import PERIOD_OF
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .text import Hint
 
@@ -53,15 +54,6 @@ _COUNT_HINT = lazy_pattern(
     r"\d|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen"
     r"|twenty|thirty|forty|fifty|sixty|ninety|hundred)\b"
 )
-_PERIOD_OF = {
-    "annum": "year",
-    "annually": "year",
-    "yearly": "year",
-    "monthly": "month",
-    "quarterly": "quarter",
-    "weekly": "week",
-    "daily": "day",
-}
 
 
 class _Rate(NamedTuple):
@@ -180,4 +172,4 @@ def _value(q: Quantity) -> float | None:
 
 def _period(found: re.Match[str]) -> str:
     word = (found.group("unit") or found.group("adverb")).lower()
-    return _PERIOD_OF.get(word, word)
+    return PERIOD_OF.get(word, word)

@@ -14,12 +14,22 @@ that runs them.
 - ``names``: titles, connectors, job titles and generic heads around a name
 - ``places``: states, provinces, nations and countries
 - ``parties``: the role words of the parties to a contract or a case
+- ``periods``: how often: frequency adverbs and the periods they name
 """
 
 from __future__ import annotations
 
 from .dates import MONTH_ABBR, MONTH_NAMES, MONTHS, WEEKDAYS
-from .grammar import ADVERBS, ASSERT_PREV, AUX, BE_FORMS, CLAUSE_BREAK, COMPARATIVES, FUNCTION_WORDS
+from .grammar import (
+    ADVERBS,
+    ASSERT_PREV,
+    AUX,
+    BE_FORMS,
+    CLAUSE_BREAK,
+    COMPARATIVES,
+    FUNCTION_WORDS,
+    MODALS,
+)
 from .names import (
     CASE_LINKS,
     CONNECTORS,
@@ -45,9 +55,11 @@ from .numbers import (
     TENS,
 )
 from .parties import CONTRACT_PARTIES, LITIGANTS, OPPOSED_PARTIES
+from .periods import FREQUENCY_ADVERBS, PERIOD_OF, TIMES_A_YEAR
 from .places import (
     AUSTRALIAN_STATES,
     CANADIAN_PROVINCES,
+    COMPASS,
     COUNTRIES,
     JURISDICTIONS,
     PARTS_OF,
@@ -69,6 +81,7 @@ __all__ = [
     "CASE_LINKS",
     "CLAUSE_BREAK",
     "COMPARATIVES",
+    "COMPASS",
     "CONNECTORS",
     "CONTENT_STOPWORDS",
     "CONTRACT_PARTIES",
@@ -78,11 +91,13 @@ __all__ = [
     "CUR_WORD",
     "DEMONYM_SUFFIXES",
     "DESIGNATORS",
+    "FREQUENCY_ADVERBS",
     "FUNCTION_WORDS",
     "GENERIC_HEADS",
     "JURISDICTIONS",
     "LINKERS",
     "LITIGANTS",
+    "MODALS",
     "MONTHS",
     "MONTH_ABBR",
     "MONTH_NAMES",
@@ -99,11 +114,13 @@ __all__ = [
     "ORD_TENS",
     "ORD_WORDS",
     "PARTS_OF",
+    "PERIOD_OF",
     "ROLES",
     "SCALES",
     "SIGNALS",
     "STOPWORDS",
     "TENS",
+    "TIMES_A_YEAR",
     "TIME_SYSTEM",
     "TITLES",
     "UK_NATIONS",

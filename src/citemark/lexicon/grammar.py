@@ -5,6 +5,8 @@ are never a name."""
 from __future__ import annotations
 
 COMPARATIVES = frozenset("more less fewer later earlier greater sooner longer".split())
+# The modal verbs: what a duty, a leave or a prediction is said with.
+MODALS = frozenset("must shall may can could will would should might".split())
 # The forms of "be" that make a passive or lead a value ("is paid", "shall be ninety days").
 BE_FORMS = frozenset("is are was were be been being".split())
 AUX = frozenset(

@@ -8,6 +8,13 @@ from __future__ import annotations
 # law governs"). A country is no rival of its own states ("smuggled into the United
 # States" / "into Washington state").
 
+# The quarter a name may differ by alone: "the Southern District of New York" and "the
+# Eastern District of New York" are two courts, "North Carolina" and "South Carolina" two
+# states.
+COMPASS = frozenset(
+    "north south east west northern southern eastern western central middle".split()
+)
+
 
 def _places(text: str) -> frozenset[str]:
     return frozenset(p.strip() for p in text.split(",") if p.strip())
