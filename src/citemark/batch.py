@@ -399,7 +399,7 @@ def _check_paths(source: Path, target: Path, workers: int, chunk_size: int) -> N
     if target.exists() and source.samefile(target):
         raise InputError("the output file must not be the input file")
     if not target.parent.is_dir():
-        # a mistyped directory must not become a new tree of folders (trial 42)
+        # a mistyped directory must not become a new tree of folders
         raise InputError(f"output folder not found: {target.parent} (create it first)")
     if workers < 1:
         raise InputError(f"workers must be at least 1, got {workers}")

@@ -42,7 +42,7 @@ _COURTESY = lazy_pattern(
 
 # The standard disclaimers of a legal answer, whole sentences: they assert nothing a
 # source could back, and flagged "unsupported" they failed `check` for every answer that
-# carries one (trial 42). Conservative: the advice must be a lawyer's, and what may follow
+# carries one. Conservative: the advice must be a lawyer's, and what may follow
 # the lawyer is a short phrase without a figure ("for advice specific to your situation").
 _DISCLAIMER = lazy_pattern(
     r"""^\W*(?:
@@ -61,7 +61,7 @@ _DISCLAIMER = lazy_pattern(
 
 # A short-form citation standing alone ("Id.", "See id. at 460.", "Ibid."): it points
 # back at the authority the sentence before cites and states nothing itself. Flagged
-# "unsupported", it failed `check` for every memo that uses one (trial 47).
+# "unsupported", it failed `check` for every memo that uses one.
 _BACK_REFERENCE = lazy_pattern(
     r"""^\W*(?:(?:see(?:\s+also)?|cf\.?|accord|but\s+see|compare)\s+)?(?:id|ibid|ibidem)\.?
         (?:,?\s+(?:at\s+)?(?:[¶§]+\s*)?\d{1,5}(?:[-–]\d{1,5})?(?:\s*n\.\s*\d{1,3})?)?\W*$""",
@@ -102,7 +102,7 @@ _LEAD_IN = lazy_pattern(
     r"|key\s+(?:points|takeaways|findings|terms)|main\s+(?:points|takeaways|findings)"
     r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary"
     # German, French and Spanish: "Hier ist eine Zusammenfassung", "Voici un résumé",
-    # "Aquí tienes un resumen" (trial 48)
+    # "Aquí tienes un resumen"
     r"|hier\s+(?:ist|sind)|voici|voilà|aquí\s+(?:tienes|tiene|está|están|hay))\b",
     re.IGNORECASE,
 )

@@ -157,7 +157,7 @@ def main() -> None:
 
 def _a_number(value: float, option: str) -> float:
     """``value``, unless it is NaN: a range check passes NaN (every comparison with it is
-    false), and a NaN coverage gate never fails (trial 41)."""
+    false), and a NaN coverage gate never fails."""
     if math.isnan(value):
         raise click.BadParameter(f"{value!r} is not a number", param_hint=option)
     return value
@@ -702,7 +702,7 @@ def serve_command(
     # reusing a connection the server was just closing got a ReadError (11 in 10,453
     # requests of benchmarks/load.py with 5 s; 0 in 15,000 with 30 s).
     # A bounded shutdown: an idle /v1/stream client kept the server from ever exiting
-    # after SIGTERM (trial 44); 25 s stays inside a 30 s grace period (Kubernetes').
+    # after SIGTERM; 25 s stays inside a 30 s grace period (Kubernetes').
     options = uvicorn.Config(
         app,
         host=host,

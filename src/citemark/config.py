@@ -192,8 +192,8 @@ class Config:
 
     def __hash__(self) -> int:
         """A hash agreeing with ``==``, so that a config can key a cache (of prepared
-        sources, say): the generated one failed on the weight tables, which are dicts
-        (trial 45). The tables are read in key order; changing one in place is not
+        sources, say): the generated one failed on the weight tables, which are dicts.
+        The tables are read in key order; changing one in place is not
         supported (use :meth:`with_`)."""
         return hash(
             tuple(
@@ -216,8 +216,7 @@ class Config:
     @cached_property
     def digest(self) -> str:
         """A hash of every setting, which a stored report carries: a report's ``config``
-        names the preset a config was made from, and a ``with_`` copy keeps that name
-        (trial 45)."""
+        names the preset a config was made from, and a ``with_`` copy keeps that name."""
         return hashlib.blake2b(self.settings_json, digest_size=16).hexdigest()
 
     def limits(self) -> Limits:
@@ -339,7 +338,7 @@ def load_config(name_or_path: str | os.PathLike[str] | Config | None = None) -> 
     except ConfigError as exc:
         if not by_path or str(path) in str(exc):
             raise
-        # which file of several layered ones holds the bad value (trial 45)
+        # which file of several layered ones holds the bad value
         raise ConfigError(f"{path}: {exc}") from None
 
 

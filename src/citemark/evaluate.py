@@ -173,7 +173,7 @@ def _record(data: dict[str, Any]) -> EvalRecord:
 
 def _label(label: object, n: int) -> str:
     """A gold label as the format spells it: any other ("Supported", "correct") was
-    read as a label no status equals, and every metric came out wrong (trial 42)."""
+    read as a label no status equals, and every metric came out wrong."""
     if label not in GOLD_LABELS:
         raise ValueError(
             f"sentence {n}: label {label!r} is not one of {', '.join(map(repr, GOLD_LABELS))}"
@@ -477,7 +477,7 @@ def _auroc(scores: list[float], positive: list[bool]) -> float | None:
     return round((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg), 4)
 
 
-# The rule for whether a kind of fact earns its cap on one file (issue 13): the cap
+# The rule for whether a kind of fact earns its cap on one file: the cap
 # would change at least CAP_MIN_CASES sentences, and at least CAP_MARGIN more of them
 # are not supported than of all sentences (the base rate). A kind the cap would not
 # change any sentence for is untested there. The defaults' cap_facts name the kinds

@@ -211,8 +211,8 @@ class SourceIndex:
     def __getstate__(self) -> dict[str, object]:
         """What a pickle keeps: all but the vectors, which are kept per embedder, by the
         embedder's identity in this process (meaningless in another), beside the embedder
-        itself (which holds a lock): a used index of a hybrid preset would not pickle
-        (trial 45). Another process builds the vectors again on first use."""
+        itself (which holds a lock): a used index of a hybrid preset would not pickle.
+        Another process builds the vectors again on first use."""
         state = dict(self.__dict__)
         state.pop("_vector_stores", None)
         return state

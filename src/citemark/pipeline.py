@@ -408,7 +408,7 @@ def _spread(places: list[Citation], rank: Mapping[str, int]) -> list[Citation]:
     """``places`` in turns over their documents: every document's first place in the
     documents' order (``rank``), then every document's second, and so on. By document,
     not by chunk as given: the chunks of one document, cut and ordered however a
-    retriever did, cite what the whole document cites (trial 43)."""
+    retriever did, cite what the whole document cites."""
     places = sorted(places, key=lambda c: (rank[c.source_id], c.source_start, c.source_end))
     turn: dict[str, int] = {}
     ranked = []
@@ -478,7 +478,7 @@ def _citations(
     )
     # A passage the sentence contradicts is cited whatever its score, so that the
     # reviewer sees the evidence (in lexical mode "Rent is $3,000." against "Monthly rent
-    # is $2,400" had the conflict and no citation: trial 41).
+    # is $2,400" had the conflict and no citation).
     contradicted = {found.passage for found in support.conflicts}
     for n, passage in enumerate(support.passages):
         if status == "no_claim":
@@ -521,6 +521,6 @@ def _citations(
     top = ranked[: max(config.max_citations, len(quoted))]
     # Every quote drawn in the sentence keeps a citation, after the best ones: "There are
     # several ways" was drawn as a quote while three paraphrase passages outranked its
-    # citation, so the reviewer had no place to open for it (trial 43).
+    # citation, so the reviewer had no place to open for it.
     shown = {id(c) for c in top}
     return tuple([*top, *(c for c in ranked if id(c) in outermost and id(c) not in shown)])

@@ -23,7 +23,7 @@ Kind = Literal["verbatim", "paraphrase"]
 
 class SpanDict(TypedDict):
     """A drawn span as JSON (``Report.spans()``, ``tag_spans``): typed, so that
-    ``answer[span["start"]:span["end"]]`` checks under ``mypy --strict`` (trial 45)."""
+    ``answer[span["start"]:span["end"]]`` checks under ``mypy --strict``."""
 
     start: int
     end: int
@@ -43,7 +43,7 @@ _HTML_CONTROL = lazy_pattern("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # The characters that open or close a bidi embedding, override or isolate. Matching
 # reads text in logical order, a browser shows it in visual order: with these, an answer
 # that quotes "rent is 500 dollars and the late fee is 900 dollars" can show its quote
-# as "rent is 900 dollars and the late fee is 500 dollars" (trial 46). In the page's
+# as "rent is 900 dollars and the late fee is 500 dollars". In the page's
 # text each stands alone in a <bdi>, which ends its effect where it starts; the text
 # itself is unchanged.
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
@@ -235,8 +235,7 @@ def _checked_notes(notes: Iterable[Note]) -> list[Note]:
     Each note is cut against only the kept notes it overlaps, found by bisection
     (the kept ones are disjoint, so in order of start and of end alike): cutting it
     against every kept note made a long answer's page quadratic in its notes, 9 s
-    for 6,500 of them (trial 44). ``tests/test_trial44.py`` holds it equal to that
-    plain sweep.
+    for 6,500 of them. ``tests/test_hot_paths.py`` holds it equal to that plain sweep.
     """
     starts: list[int] = []
     ends: list[int] = []
@@ -266,7 +265,7 @@ def _noted(text: str, start: int, end: int, notes: Sequence[Note], note_ends: Se
 
     ``notes`` are disjoint and in order, ``note_ends`` their ends: only those that
     overlap the piece are visited (visiting all of them for every piece was the
-    other half of trial 44's quadratic page)."""
+    other half of a page quadratic in its notes)."""
     out: list[str] = []
     position = start
     for n in range(bisect_right(note_ends, start), len(notes)):

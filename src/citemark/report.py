@@ -118,7 +118,7 @@ class SentenceResult:
             found.append(self.status)
         if self.unsourced_facts and self.status != "no_claim":
             # a value the answer brought itself ("a late fee of $500" that no source
-            # states): partial by the cap, so the default gate passed it (trial 42)
+            # states): partial by the cap, so the default gate passed it
             found.append("unsourced")
         return tuple(found)
 
@@ -254,7 +254,7 @@ class Report:
         for sentence in self.sentences:
             for c in sentence.conflicts:
                 # the value as the source writes it (its repr showed a line break as
-                # "\n" and varied its quotes: trial 43), spaces for line breaks
+                # "\n" and varied its quotes), spaces for line breaks
                 title = f"source {c.source_id} says “{' '.join(c.evidence.split())}”"
                 notes.append(Note(c.start, c.end, "conflict", title))
             if sentence.status in ("partial", "unsupported"):
@@ -339,7 +339,7 @@ def failure_dict(failure: Failure) -> dict[str, Any]:
     data = asdict(failure)
     data["reasons"] = list(failure.reasons)
     data["conflicts"] = [asdict(c) for c in failure.conflicts]
-    # lists, as JSON reads them back (a tuple here made a stored row unequal: trial 45)
+    # lists, as JSON reads them back (a tuple here made a stored row unequal)
     data["unsourced"] = [asdict(f) for f in failure.unsourced]
     data["description"] = failure.describe()
     return data
@@ -376,7 +376,7 @@ def _backed(answer: str, mark: Mark, evidence: list[tuple[str, frozenset[str]]])
     """``mark`` with the ids of the paraphrase passages (``evidence``: id and words) that
     share a content word with its words, where some do: every mark carried all of its
     sentence's ids, so "a defendant" was drawn as backed by a rice-cooking passage cited
-    for other words (trial 43). Where none shares a word (a paraphrase in other words),
+    for other words. Where none shares a word (a paraphrase in other words),
     all stay."""
     words = set(content_units(tokenize(answer[mark.start : mark.end])))
     sharing = tuple(dict.fromkeys(sid for sid, theirs in evidence if words & theirs))
@@ -402,7 +402,7 @@ def _gaps(
             gap_start += 1
         while gap_end > gap_start and not is_word_char(answer[gap_end - 1]):
             gap_end -= 1
-        # A number keeps its signs: "a fee of 5%" was drawn "...of 5</cite>%" (trial 41).
+        # A number keeps its signs: "a fee of 5%" was drawn "...of 5</cite>%".
         if gap_start < gap_end:
             if gap_end < hi and answer[gap_end] in _SIGNS_AFTER and answer[gap_end - 1].isdigit():
                 gap_end += 1
@@ -421,7 +421,7 @@ def _gaps(
 
 def _closed(answer: str, start: int, end: int, lo: int, hi: int) -> tuple[int, int]:
     """``start:end`` widened, inside ``lo:hi``, over a bracket it opens or closes: "412
-    P.3d 88 (2019)" was drawn "...(2019</cite>)" (trial 42)."""
+    P.3d 88 (2019)" was drawn "...(2019</cite>)"."""
     for opener, closer in _BRACKETS:
         text = answer[start:end]
         if text.count(opener) > text.count(closer) and end < hi and answer[end] == closer:
@@ -437,7 +437,7 @@ _BRACKETS = (("(", ")"), ("[", "]"))
 def _whole_clusters(answer: str, start: int, end: int, hi: int) -> tuple[int, int]:
     """``start:end`` on grapheme-cluster edges: a start inside a cluster moves past it
     (its base, an emoji, was trimmed as no word, and the variation selector or joiner
-    after it counts as one: "❤<cite>️ partying" was drawn, trial 43), to the next word
+    after it counts as one: "❤<cite>️ partying" was drawn), to the next word
     character; an end inside one moves to the cluster's end, or back to its start where
     that would pass ``hi``."""
     while start < end and not (is_boundary(answer, start) and is_word_char(answer[start])):

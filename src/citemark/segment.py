@@ -64,8 +64,8 @@ MAX_PIECE_CHARS = 100_000
 _PIPE_BATCH = 256
 
 # spaCy's vocabulary keeps every new word it has tokenized (case numbers, amounts,
-# invoice ids), so a server's memory grew by 3-5 MB per 1,000 requests without end
-# (trial 44). Past this many strings the pipeline is built afresh (0.3 s); the spans
+# invoice ids), so a server's memory grew by 3-5 MB per 1,000 requests without end.
+# Past this many strings the pipeline is built afresh (0.3 s); the spans
 # never depend on what the vocabulary holds.
 VOCAB_LIMIT = 50_000
 
@@ -183,7 +183,7 @@ class Segmenter:
         if INVISIBLE.search(text):
             # Read as spaces (one for one, so every offset holds): "month\u200b. The
             # landlord will also pay ..." was one sentence, and the invented claim after
-            # the stop was judged as part of the sentence before it (trial 43).
+            # the stop was judged as part of the sentence before it.
             text = INVISIBLE.sub(" ", text)
         spans: list[Span] = []
         pending: list[_Piece] = []
@@ -676,7 +676,7 @@ def _glued_from(doc: Doc, at: int, most: int = 4) -> str:
 def _day_before_month(doc: Doc, before: int, term: int, word: str) -> bool:
     """Whether the period at ``term`` is a day's ordinal dot before a month's name, as
     German, Danish and Norwegian write dates ("31. Dezember 2021", "5. april"): cut
-    there, the date lost its month and the claim its date (trial 48)."""
+    there, the date lost its month and the claim its date."""
     day = doc[before]
     return (
         term == before + 1
@@ -872,8 +872,7 @@ _MONTHS_AFTER_DAY = frozenset(
 # A name that starts with digits ("3M", "7-Eleven", "2TheMart", "3Com"): digits and then
 # a capital or two lower-case letters that are no ordinal ("2d", "3rd", "4th" of a
 # reporter series, "10b-5" of a rule stay numbers). After a period it starts a sentence
-# like any name; read as a number it hid the claim it opened inside the sentence before
-# (trial 47).
+# like any name; read as a number it hid the claim it opened inside the sentence before.
 _DIGIT_LED_NAME = lazy_pattern(r"\d+-?(?!(?:st|nd|rd|th)(?![A-Za-z]))(?:[A-Z]|[a-z]{2})")
 
 # A number is a sentence's first word only after a word longer than this (see

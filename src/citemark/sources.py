@@ -44,7 +44,7 @@ _METADATA_OFFSET_KEYS = ("doc_char_start", "start_index", "start_char_idx")
 # Keys of LangChain's ``Document.model_dump()`` and LlamaIndex's ``TextNode.dict()`` that
 # say nothing of the text or where it sits: the library reads past them as it reads past
 # any key, and the HTTP API, which refuses unknown keys, accepts these, so that a
-# framework's dump is read alike by every face (trial 42).
+# framework's dump is read alike by every face.
 FRAMEWORK_KEYS = (
     "type",
     "class_name",
@@ -129,7 +129,7 @@ def id_like(value: object) -> bool:
 def shows_nothing(text: str) -> bool:
     """Whether ``text`` holds no visible character: blank, or only characters that show
     as nothing (``_UNSEEN``). An answer of direction marks alone passed every gate as an
-    answer of no sentences, where a blank one is refused (trial 48)."""
+    answer of no sentences, where a blank one is refused."""
     if not text.strip():
         return True
     return _UNSEEN.search(text) is not None and not _UNSEEN.sub("", text).strip()
@@ -145,10 +145,10 @@ def check_id(source_id: object, where: str) -> str:
     unseen = _UNSEEN.search(text)
     if unseen:
         if shows_nothing(text):
-            # "\u200b" or "\u2800" alone shows as nothing wherever it is written (trial 43)
+            # "\u200b" or "\u2800" alone shows as nothing wherever it is written
             raise InputError(f"{where}: source id {text!r} is empty: it has no visible character")
         # "lease\u200b" reads as "lease", and an override turns "\u202eesael" into "lease"
-        # and the line after it backwards: an id must read as what it is (trial 46)
+        # and the line after it backwards: an id must read as what it is
         raise InputError(
             f"{where}: source id {text!r} contains the invisible character "
             f"U+{ord(unseen.group()):04X} at offset {unseen.start()}"

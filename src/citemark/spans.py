@@ -696,7 +696,7 @@ class _Verdicts:
     """The fact check's ranges, looked up by a word's place: by bisection on the starts,
     then back while a range can still reach the word (``reach``: the furthest end so
     far). Every range was tested for every word, quadratic in a sentence of thousands of
-    values (trial 46)."""
+    values."""
 
     def __init__(self, ranges: list[tuple[int, int, Reason]]) -> None:
         self.ranges = sorted(ranges)

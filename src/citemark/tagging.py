@@ -59,7 +59,7 @@ def _find_matches(
     check_text(text, "text", limits.max_answer_chars)
     _check_min_tokens(min_tokens)
     if not isinstance(word_level, bool):
-        # "no" is truthy: it turned word-level matching on (trial 41)
+        # "no" is truthy: it turned word-level matching on
         raise InputError(f"word_level must be True or False, got {word_level!r}")
     if isinstance(sources, Mapping):
         phrases = coerce_phrases(sources, limits)

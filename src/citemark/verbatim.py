@@ -837,7 +837,7 @@ def whole_words(
     side: one half of a hyphenated compound ("exclusive right" of "non-exclusive right"),
     the clitic of a possessive ("s prior written consent" of "landlord's"), or the scale
     word of a number ("million in damages" of "$15 million" against "$1.5 million"). Each
-    was drawn as a quote of words the source does not say (trial 47)."""
+    was drawn as a quote of words the source does not say."""
     return _trimmed(text, answer, source_text, source, i, j, length, _joined_after, _joined_before)
 
 

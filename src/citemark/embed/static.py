@@ -245,7 +245,7 @@ class StaticEmbedder(Embedder):
         The vocabulary is English WordPiece: Cyrillic, Greek, Arabic, Hebrew, Devanagari
         and Hangul words fall apart into one-letter pieces, and any two sentences of
         such a script average to nearly the same vector (unrelated Russian, Arabic or
-        Hindi pairs scored cosine 0.92-0.98, English ones 0.08; trial 48), so a cosine
+        Hindi pairs scored cosine 0.92-0.98, English ones 0.08), so a cosine
         there says nothing. A text is spelled out when over half of its pieces that
         hold a letter are single letters of a spaced script, out of at least
         :data:`SPELLED_MIN_PIECES` (on the English dev sentences the share reaches

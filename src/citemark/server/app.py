@@ -71,9 +71,9 @@ PAGE_HEADERS = {
 }
 
 # Every response: nothing served here may be read as another content type, nor framed
-# (/docs loads its scripts from a CDN: trial 46).
+# (/docs loads its scripts from a CDN).
 API_HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
-# /v1 responses: reports on private documents, kept by no cache on the way (trial 46).
+# /v1 responses: reports on private documents, kept by no cache on the way.
 V1_HEADERS = {"Cache-Control": "no-store"}
 
 DESCRIPTION = """\
@@ -229,12 +229,12 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
     async def readyz() -> JSONResponse:
         """Readiness: 200 once the default preset's model is loaded (or the preset uses
         none), 503 while it loads or after it failed, so that a gateway routes no
-        request to a server that would make it wait for the model (trial 44)."""
+        request to a server that would make it wait for the model."""
         state = health()
         ready = state.model in ("ready", "not used")
         return JSONResponse(state.model_dump(), status_code=200 if ready else 503)
 
-    # HEAD too: load balancers probe with it (a 405 marked the service down, trial 44).
+    # HEAD too: load balancers probe with it (a 405 marked the service down).
     for path, probe in (("/healthz", healthz), ("/readyz", readyz)):
         app.add_api_route(path, probe, methods=["HEAD"], include_in_schema=False)
 
@@ -298,12 +298,11 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
     @app.post(
         "/v1/stream",
         tags=["align"],
-        # (without it the schema also promised an application/json 200: trial 43)
+        # (without it the schema also promised an application/json 200)
         response_class=EventStream,
         status_code=200,
         # (no 415: a stream's body is read whatever it is labelled, since clients that
-        # stream a generator seldom label it; the schema promised a 415 it never sent,
-        # trial 44)
+        # stream a generator seldom label it; the schema promised a 415 it never sent)
         responses={
             **{status: answer for status, answer in ERRORS.items() if status != 415},
             200: {

@@ -61,7 +61,7 @@ class Settings:
     # Requests aligning at once (None: no limit); the rest wait their turn, the wait
     # counted against their budget. Python threads share one interpreter lock, so a
     # burst of twelve heavy requests each got a twelfth of it and all twelve ran out of
-    # time together (trial 44); in turns, those that fit finish and the rest are refused
+    # time together; in turns, those that fit finish and the rest are refused
     # without spending any work. Off by default: a small request then waits behind the
     # heavy ones (in that burst, with one place: 4.8 s against 1.2 s without a limit).
     max_concurrent: int | None = None
@@ -76,7 +76,7 @@ class Settings:
         key = self.api_key
         if key is not None and not (key and all("!" <= c <= "~" for c in key)):
             # Headers travel as latin-1 bytes, so a key such as "clé-123" matched only
-            # clients that sent it in latin-1; curl (UTF-8) was always refused (trial 44).
+            # clients that sent it in latin-1; curl (UTF-8) was always refused.
             raise ConfigError(
                 "the API key must be printable ASCII without spaces "
                 "(letters, digits and punctuation): HTTP headers carry nothing else safely"
@@ -216,9 +216,8 @@ class Engine:
             )
         report = self.align(answer, sources, config, deadline)
         # Rendering is linear in the answer's marks and notes, but it is work of the
-        # request all the same: its clock is read after each form (trial 44 found
-        # /v1/tag answering 200 six seconds past --max-seconds while the page was
-        # quadratic in its notes).
+        # request all the same: its clock is read after each form (/v1/tag answered 200
+        # six seconds past --max-seconds while the page was quadratic in its notes).
         tagged = report.tagged()
         check(deadline, "rendering the tagged answer")
         page = report.html()

@@ -170,7 +170,7 @@ class SecurityHeaders:
 def route_path(scope: Scope) -> str:
     """The path the app routes by: ``scope["path"]`` less the root path (``serve
     --root-path``), which uvicorn puts in front of it. Matched on the path as sent, the
-    key check and the page's headers missed every request under a root path (trial 46)."""
+    key check and the page's headers missed every request under a root path."""
     path: str = scope.get("path", "")
     root: str = scope.get("root_path", "")
     if not root or not path.startswith(root):

@@ -495,11 +495,11 @@ def describe(errors: Sequence[Mapping[str, Any]], limit: int = 3) -> str:
 
 def _unknown_request_field(name: str) -> str:
     """What to say of an unknown top-level field: the one meant, where it is plain
-    ("preset" is the ``config`` field: the README once said so, trial 42)."""
+    ("preset" is the ``config`` field)."""
     elsewhere = _TAKEN_BY.get(name)
     if elsewhere:
         # a field of another request: "did you mean 'fail_on'?" of "fail_on" told
-        # nothing (trial 44)
+        # nothing
         return f"unknown field here (it is read by {elsewhere} only)"
     meant = _MEANT.get(name.lower()) or next(
         iter(difflib.get_close_matches(name.lower(), REQUEST_FIELDS, n=1, cutoff=0.75)), None

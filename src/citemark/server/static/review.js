@@ -46,8 +46,8 @@
 
   // The characters that open or close a bidi embedding, override or isolate. Matching
   // reads text in logical order, the browser shows it in visual order: with these, a
-  // quote of "500 dollars ... 900 dollars" showed as "900 dollars ... 500 dollars"
-  // (trial 46). Each stands alone in a <bdi>, which ends its effect where it starts, and
+  // quote of "500 dollars ... 900 dollars" showed as "900 dollars ... 500 dollars".
+  // Each stands alone in a <bdi>, which ends its effect where it starts, and
   // is shown (.bidi-control) so that the reviewer sees it is there; the text is unchanged.
   const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/g;
 
@@ -278,7 +278,7 @@
 
   /** Code-point offsets (the API's, Python's) to UTF-16 indices (JavaScript's), for one
    *  text: an emoji or other astral character is one code point and two UTF-16 units, and
-   *  slicing with the API's offsets split it and moved every later mark (trial 43). */
+   *  slicing with the API's offsets split it and moved every later mark. */
   function unitIndex(text) {
     if (!/[\uD800-\uDBFF]/.test(text)) return (n) => n;
     const units = [0];
@@ -459,7 +459,7 @@
         }
         for (const [a, b] of pieces) {
           // letters and digits of any script (\w is ASCII-only: Cyrillic, Greek and
-          // Chinese unsupported words were never underlined, trial 43)
+          // Chinese unsupported words were never underlined)
           if (/[\p{L}\p{N}]/u.test(answer.slice(a, b))) notes.push({ start: a, end: b, kind: "unsupported" });
         }
       }
@@ -630,7 +630,7 @@
   // The keys the API reads a document's id and offset by, in its order (sources.py):
   // the page read only "id" / "source_id" and "offset" / "start", so a LangChain chunk
   // was headed "#1" and one placed by start_index was highlighted at the first
-  // occurrence of its evidence (trial 43).
+  // occurrence of its evidence.
   const ID_KEYS = ["id", "source_id", "doc_id", "source", "id_"];
   const OFFSET_KEYS = ["offset", "start", "doc_char_start", "start_index", "start_char_idx"];
   const METADATA_OFFSET_KEYS = ["doc_char_start", "start_index", "start_char_idx"];
