@@ -247,6 +247,28 @@ def test_a_leading_marker_of_the_first_sentence_is_its_own() -> None:
     assert _assigned(answer, ["It ends.", "It starts."]) == [["[1]"], []]
 
 
+def test_a_marker_after_a_heading_cites_the_sentence_it_opens() -> None:
+    answer = "Summary\n[1] The deposit comes back. It ends."
+    parts = ["Summary", "[1] The deposit comes back.", "It ends."]
+    assert _assigned(answer, parts) == [[], ["[1]"], []]
+    assert _assigned(answer, ["Summary", "The deposit comes back.", "It ends."]) == [
+        [],
+        ["[1]"],
+        [],
+    ]
+
+
+def test_a_marker_glued_to_a_sentence_end_cites_it() -> None:
+    answer = "It ends[1] It starts."
+    assert _assigned(answer, ["It ends", "[1] It starts."]) == [["[1]"], []]
+    assert _assigned(answer, ["It ends", "It starts."]) == [["[1]"], []]
+
+
+def test_a_marker_after_the_last_sentence_cites_it() -> None:
+    answer = "It ends.\n\n[1]"
+    assert _assigned(answer, ["It ends."]) == [["[1]"]]
+
+
 def test_a_sentence_without_markers_gets_none() -> None:
     answer = "It ends. It starts."
     assert _assigned(answer, ["It ends.", "It starts."]) == [[], []]

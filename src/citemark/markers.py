@@ -279,7 +279,7 @@ def claim_text_mask(answer: str, markers: Iterable[Marker]) -> str:
     return "".join(pieces)
 
 
-# A paragraph break: a marker after one starts the next paragraph's sentence.
+# A paragraph break: a marker after one opens the next paragraph's sentence.
 _BLANK_LINE = lazy_pattern(r"\n[^\S\n]*\n")
 # A sentence end: a stop, then closing quotes or brackets.
 _STOP_BEFORE = lazy_pattern(r"[.!?…][\"'’”»)\]]*\s*$")
@@ -294,34 +294,43 @@ def assign_markers(
 
     A marker inside a sentence cites that sentence, except one with nothing but
     spaces and other markers between the sentence's start and itself: that one
-    follows the sentence before ("... after the tenancy ends. [1]", where the
-    segmenter put "[1]" at the head of the next sentence), unless a blank line
-    parts them. A marker between sentences cites the one before it, or the next
-    one after a blank line. A marker before the first sentence cites the first.
+    cites the sentence before when it follows that sentence's full stop ("... after
+    the tenancy ends. [1]", where the segmenter put "[1]" at the head of the next
+    sentence) or is glued to its end, with no blank line between. A marker between
+    sentences cites the one before on the same terms, else the next. A marker before
+    the first sentence cites the first. So a marker opening a paragraph, or following
+    a heading ("Summary\n[1] The deposit ..."), cites the sentence it opens.
     """
     if not sentences:
         return []
     out: list[list[Marker]] = [[] for _ in sentences]
     masked = claim_text_mask(answer, markers)
     starts = [s for s, _ in sentences]
+    last = len(sentences) - 1
     for marker in markers:
         i = bisect_right(starts, marker.start) - 1
         if i < 0:
             out[0].append(marker)
-            continue
-        start, end = sentences[i]
-        if marker.start >= end:  # between sentence i and the next
-            later = i + 1 < len(sentences) and _BLANK_LINE.search(masked, end, marker.start)
-            out[i + 1 if later else i].append(marker)
-            continue
-        leading = not masked[start : marker.start].strip()
-        if leading and i > 0:
-            previous_end = sentences[i - 1][1]
-            if not _BLANK_LINE.search(masked, previous_end, marker.start):
-                out[i - 1].append(marker)
-                continue
-        out[i].append(marker)
+        elif marker.start >= sentences[i][1]:  # between sentence i and the next
+            back = i == last or _follows(masked, sentences[i], marker.start)
+            out[i if back else i + 1].append(marker)
+        elif i > 0 and not masked[starts[i] : marker.start].strip():
+            back = _follows(masked, sentences[i - 1], marker.start)
+            out[i - 1 if back else i].append(marker)
+        else:
+            out[i].append(marker)
     return [tuple(found) for found in out]
+
+
+def _follows(masked: str, sentence: tuple[int, int], at: int) -> bool:
+    """Whether a marker at ``at`` closes ``sentence``: glued to its end, or after its
+    full stop with no paragraph break between."""
+    start, end = sentence
+    if at <= end:
+        return True
+    if _BLANK_LINE.search(masked, end, at):
+        return False
+    return _STOP_BEFORE.search(masked, start, at) is not None
 
 
 def split_after_markers(
