@@ -37,8 +37,8 @@ from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from citemark.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, STARTER
 from citemark.labels import LIST_MARKER
+from citemark.lexicon.abbreviations import COMPANY, COURT_ENDS, NEVER_ENDS, NUMBERING, STARTER
 from citemark.tokens import FORMAT_CHARS
 from citemark.types import Span
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..abbreviations import LEGAL_NAME_PARTS, NEVER_ENDS, STARTER
 from ..lazy import lazy_pattern
 from ..lexicon import (
     CASE_LINKS,
@@ -28,6 +27,7 @@ from ..lexicon import (
     SIGNALS,
     TITLES,
 )
+from ..lexicon.abbreviations import LEGAL_NAME_PARTS, NEVER_ENDS, STARTER
 from .model import Fact, NameKey, Payload
 from .text import Tok
 

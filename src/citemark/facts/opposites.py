@@ -25,9 +25,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from ..abbreviations import NEVER_ENDS
 from ..lazy import lazy_pattern
 from ..lexicon import BE_FORMS, CLAUSE_BREAK, FREQUENCY_ADVERBS, OPPOSED_PARTIES, STOPWORDS
+from ..lexicon.abbreviations import NEVER_ENDS
 from .model import Fact, FactConflict
 from .negation import denied_words
 from .roles import PASSED_OVER, layout, passed_adverb, word_after, words_after

@@ -14,6 +14,7 @@ that runs them.
 - ``names``: titles, connectors, job titles and generic heads around a name
 - ``places``: states, provinces, nations and countries
 - ``parties``: the role words of the parties to a contract or a case
+- ``abbreviations``: abbreviations by how likely each is to end a sentence
 - ``periods``: how often: frequency adverbs and the periods they name
 """
 
