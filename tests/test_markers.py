@@ -6,7 +6,6 @@ bracketed prose must stay prose, and an answer without markers must cost nothing
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -375,14 +374,12 @@ def test_every_marker_lands_in_exactly_one_sentence(answer: str, cuts: list[int]
         assert sorted(m.start for group in found for m in group) == [m.start for m in markers]
 
 
-def test_an_answer_without_markers_costs_next_to_nothing() -> None:
+def test_a_long_answer_without_an_opener_holds_no_marker() -> None:
+    # Prose with no "[", "^" or "【" is answered by the opener test alone; its cost is
+    # measured in benchmarks/, not here.
     answer = (LEASE + " " + NOTICE + " ") * 2000  # about 200 kB of prose
-    read_markers(answer, IDS)
-    started = time.perf_counter()
-    for _ in range(20):
-        assert read_markers(answer, IDS) == ()
-    per_call = (time.perf_counter() - started) / 20
-    assert per_call < 0.005  # three substring tests, no pattern run
+    assert "[" not in answer and "^" not in answer and "【" not in answer
+    assert read_markers(answer, IDS) == ()
 
 
 # --- structured citations ------------------------------------------------------------
