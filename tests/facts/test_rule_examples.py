@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from citemark.facts import RULES, check_facts
 from citemark.facts.rules import ClaimView, Example, Rule, Trigger
+from citemark.facts.rules.base import _present_words
 
 CASES = [
     pytest.param(rule, example, id=f"{rule.name}-{n}")
@@ -71,3 +74,26 @@ def test_conflicts_of_the_fact_rules_read_in_the_claims_order() -> None:
         ("negation", "may not sublet"),
         ("value", "$500"),
     ]
+
+
+_WORDS = sorted({w for rule in RULES if rule.trigger for w in rule.trigger.words})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from([*_WORDS, "MONTHLY", "Court", "ſ"]), st.text("abcmnot ,.-", max_size=5)
+        ),
+        max_size=10,
+    )
+)
+def test_one_scan_finds_the_rules_each_trigger_would(parts: list[str]) -> None:
+    """The scan of a claim for every trigger word at once runs the rules whose own
+    trigger occurs in it, overlapping words ("month" in "monthly") too."""
+    view = ClaimView("".join(parts), [], (), ())
+    present = _present_words(view, RULES)
+    for rule in RULES:
+        if rule.trigger is not None:
+            runs = present is None or not present.isdisjoint(rule.trigger.words)
+            assert runs == rule.trigger.occurs(view)
