@@ -36,6 +36,7 @@ from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from .lazy import lazy_pattern
+from .lexicon import DETERMINERS
 from .tokens import Tokens, tokenize
 from .types import Match, Span, uncovered
 from .words import unit
@@ -53,11 +54,6 @@ QUOTED_SHARE = 0.4  # share of the sentence's characters its quotes must cover
 # before a failing word is read again from each of its spaces.)
 _CLAUSE_OPENING = lazy_pattern(
     r"\s*(?:[;:]|(?:,\s*)?(?:and|but|while|whereas)\b|(?:,\s*)?\(\w{1,3}\))", re.IGNORECASE
-)
-# Words a noun follows: a swapped word after one of these names another thing.
-_DETERMINERS = frozenset(
-    """the a an all any each every its their his her our your no such these those
-    some""".split()
 )
 
 
@@ -143,7 +139,7 @@ def _swaps(
         for op, i1, i2, j1, j2 in lined.get_opcodes():
             if op != "replace" or i2 - i1 > 2 or j2 - j1 > 3:
                 continue
-            if i1 and claim[i1 - 1] not in _DETERMINERS:
+            if i1 and claim[i1 - 1] not in DETERMINERS:
                 continue  # not a noun's slot
             mine = [
                 (Span(span.start + words.starts[i], span.start + words.ends[i]), claim[i])

@@ -66,6 +66,7 @@ from rapidfuzz import fuzz, process
 from . import span_weights
 from .facts import extract_facts, missing_facts, unsourced_facts
 from .lazy import lazy_pattern
+from .lexicon import NEGATIONS, PREPOSITIONS
 from .tokens import Tokens, shift, span_tokens, tokenize
 from .types import Span
 from .words import content_units, unit
@@ -83,16 +84,10 @@ MISSING: frozenset[str] = frozenset({"missing", "missing_fact", "context"})
 VALUE_KINDS = frozenset({"number", "date", "amount", "percent"})
 # What may stand between two words written as one compound ("month's", "New York-based").
 GLUE = frozenset("-‐–/'’s")
-NEGATIONS = frozenset({"not", "no", "nor", "without", "never"})
+# The words that negate what a span says: the negations content units keep, and "never".
+_NEGATING = NEGATIONS | {"never"}
 # Characters that end a phrase: with ``hard_breaks`` a bridge never crosses them.
 HARD_BREAKS = frozenset(',;:()[]{}"“”')
-# Prepositions that open the argument a word belongs to ("in Los Angeles", "for 4
-# years", "during the 2016 election"): annotators flag such arguments far more
-# often than the subject or the verb of a claim.
-PREPOSITIONS = frozenset(
-    """in on at for during from until by since with to into over after before between
-    among against under through throughout atop across""".split()
-)
 # Where an evidence passage's sentences end: after a terminator and space, or at a newline.
 _SENTENCE_END = lazy_pattern(r"(?<=[.!?])\s+|\n")
 
@@ -759,7 +754,7 @@ def _grow(
     for i, n in enumerate(content):
         check = checks[n]
         assert check is not None
-        if not check.supported or check.reason == "fact" or words.keys[n] in NEGATIONS:
+        if not check.supported or check.reason == "fact" or words.keys[n] in _NEGATING:
             continue
         stem = unit(words.keys[n])
         for j in (i - 1, i + 1):

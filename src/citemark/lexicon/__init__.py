@@ -28,8 +28,10 @@ from .grammar import (
     BE_FORMS,
     CLAUSE_BREAK,
     COMPARATIVES,
+    DETERMINERS,
     FUNCTION_WORDS,
     MODALS,
+    PREPOSITIONS,
 )
 from .names import (
     CASE_LINKS,
@@ -92,6 +94,7 @@ __all__ = [
     "CUR_WORD",
     "DEMONYM_SUFFIXES",
     "DESIGNATORS",
+    "DETERMINERS",
     "FREQUENCY_ADVERBS",
     "FUNCTION_WORDS",
     "GENERIC_HEADS",
@@ -116,6 +119,7 @@ __all__ = [
     "ORD_WORDS",
     "PARTS_OF",
     "PERIOD_OF",
+    "PREPOSITIONS",
     "ROLES",
     "SCALES",
     "SIGNALS",
