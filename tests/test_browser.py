@@ -111,6 +111,7 @@ def test_example_review(page: Page, server: Any, example: dict[str, Any], tmp_pa
     # (sentence 5, "two years" against the lease's "one (1) year", is a conflict)
     expect(unsupported.locator(".flag")).to_have_text(["⚠ Unsupported"] * counts["unsupported"])
     expect(page.locator("#answer-view .conflict .conflict-source")).to_have_text("one (1) year")
+    expect(page.locator("#answer-view .conflict .conflict-rule")).to_contain_text("rule: value")
     for n in range(counts["unsupported"]):
         expect(unsupported.nth(n)).to_have_css("background-color", "rgb(253, 227, 225)")
     expect(unsupported.locator(".missing")).to_contain_text("Delaware")

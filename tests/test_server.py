@@ -710,6 +710,7 @@ def test_align_reports_a_conflict_and_fails_on_it(client: httpx.Client) -> None:
         "two years", "one year", "S3"
     )  # fmt: skip
     assert source[conflict["source_start"] : conflict["source_end"]] == "one year"
+    assert conflict["rule"] == "value"  # the conflict rule that found it
     assert data["passed"] is False
     assert data["failures"][0]["reasons"] == ["conflict", "unsupported"]
     assert data["summary"]["conflicts"] == 1
