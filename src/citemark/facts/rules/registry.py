@@ -2,10 +2,12 @@
 
 The order is part of the output: conflicts are reported in it, and a rule that
 ``defers`` leaves out a conflict on claim words an earlier rule already reports.
-A rule's trigger holds the words its own function tests the claim for before it
-reads anything (its cheap early return), so skipping it on their absence changes
-nothing; a rule that reads the passages first (a contrast there, a "non-" word
-there) or finds its words by a broad pattern has none and always runs.
+A rule's trigger holds words one of which every claim it can fire on holds: those
+its own function tests the claim for before it reads anything (its cheap early
+return), or those every one of its claim patterns needs ("part" of "either party",
+"world" of "worldwide"), so skipping it on their absence changes nothing. A rule that
+also fires the other way round, on what a passage says (a contrast there, a "non-"
+word there), or finds its words by a broad pattern has none and always runs.
 """
 
 from __future__ import annotations
