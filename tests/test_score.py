@@ -7,6 +7,7 @@ the last test checks on real records that the two can never disagree.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ from citemark.config import FEATURES_HYBRID, Config, config_from_dict, load_conf
 from citemark.errors import ConfigError
 from citemark.evaluate import predict, read_records
 from citemark.facts import Fact
-from citemark.score import LogisticJudge, status_of
+from citemark.score import LogisticJudge, decide, status_of
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -86,6 +87,35 @@ def test_missing_key_facts_cap_and_conflicts_refuse() -> None:
     strict = config.with_(strict_facts=True)
     assert status_of(0.99, (_fact("name"),), strict, claim=0.99) == "partial"
     assert status_of(0.99, (), config, claim=0.99, conflicts=1) == "unsupported"
+
+
+def test_one_rule_decides_no_claim_and_edited_quotes_after_conflicts() -> None:
+    """score.decide is every status decision: a conflict first, then a sentence that
+    claims nothing, then an edited quote, which keeps a supported sentence at partial."""
+    assert decide(0.9, None, False, 1, 0.5, 0.3, no_claim=True) == "unsupported"
+    assert decide(0.9, None, False, 0, 0.5, 0.3, no_claim=True) == "no_claim"
+    assert decide(0.1, None, False, 0, 0.5, 0.3, no_claim=True) == "no_claim"
+    assert decide(0.9, None, False, 0, 0.5, 0.3, edited=True) == "partial"
+    assert decide(0.9, None, False, 0, 0.5, 0.3, edited=False) == "supported"
+    # an edit lowers nothing that was not supported
+    assert decide(0.4, None, False, 0, 0.5, 0.3, edited=True) == "partial"
+    assert decide(0.1, None, False, 0, 0.5, 0.3, edited=True) == "unsupported"
+    assert decide(0.9, None, True, 0, 0.5, 0.3, edited=True) == "partial"
+
+
+def test_the_edited_quote_test_runs_only_where_the_sentence_would_be_supported() -> None:
+    asked: list[float] = []
+
+    def edited(score: float) -> Callable[[], bool]:
+        return lambda: asked.append(score) is None
+
+    assert decide(0.9, None, False, 0, 0.5, 0.3, edited=edited(0.9)) == "partial"
+    assert decide(0.4, None, False, 0, 0.5, 0.3, edited=edited(0.4)) == "partial"
+    assert decide(0.9, None, True, 0, 0.5, 0.3, edited=edited(0.91)) == "partial"
+    assert decide(0.9, None, False, 2, 0.5, 0.3, edited=edited(0.92)) == "unsupported"
+    nothing = decide(0.9, None, False, 0, 0.5, 0.3, no_claim=True, edited=edited(0.93))
+    assert nothing == "no_claim"
+    assert asked == [0.9]
 
 
 def test_claim_tables_load_from_toml_and_bad_ones_are_named() -> None:
