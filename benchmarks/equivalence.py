@@ -12,7 +12,9 @@ canonical JSON (sorted keys), with the keys named by ``--ignore`` removed at eve
 depth first, so that a field added on purpose does not hide every other difference.
 Records are aligned twice: with the segmenter, as a user calls it, and with the gold
 sentence offsets, as ``citemark eval`` does. ``--jobs`` splits the records over
-processes; ``--limit`` takes the first N records of each file for a quick look.
+processes; ``--limit`` takes the first N records of each file for a quick look, and
+``--every N`` every Nth record (the ``precise`` preset runs the full MiniLM, about a
+hundred times the default's cost, so its check over every record takes hours here).
 """
 
 from __future__ import annotations
@@ -31,12 +33,16 @@ FILES = ("lfqa", "wice", "vitaminc", "summedits")
 PRESETS = ("default", "lexical", "legal-strict", "precise")
 
 
-def _records(limit: int | None) -> Iterator[tuple[str, str, str, list, list | None]]:
-    for name in FILES:
+def _records(
+    files: Sequence[str], limit: int | None, every: int
+) -> Iterator[tuple[str, str, str, list, list | None]]:
+    for name in files:
         with open(DATA / f"{name}.jsonl", encoding="utf-8") as handle:
             for n, line in enumerate(handle):
                 if limit is not None and n >= limit:
                     break
+                if n % every:
+                    continue
                 data = json.loads(line)
                 gold = [(int(s["start"]), int(s["end"])) for s in data["sentences"]]
                 yield name, str(data["id"]), data["answer"], data["sources"], gold
@@ -82,8 +88,16 @@ def _run(args: tuple[str, list, frozenset[str]]) -> list[str]:
     return lines
 
 
-def produce(out: Path, presets: Sequence[str], limit: int | None, jobs: int, ignore) -> None:
-    items = [*_records(limit), *_workloads()]
+def produce(
+    out: Path,
+    presets: Sequence[str],
+    files: Sequence[str],
+    limit: int | None,
+    every: int,
+    jobs: int,
+    ignore: frozenset[str],
+) -> None:
+    items = [*_records(files, limit, every), *_workloads()]
     chunks = max(jobs * 8, 1)
     tasks = [(preset, items[i::chunks], ignore) for preset in presets for i in range(chunks)]
     with ProcessPoolExecutor(jobs) as pool, open(out, "w", encoding="utf-8") as handle:
@@ -119,7 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--files", default=",".join(FILES))
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--every", type=int, default=1, help="take every Nth record of a file")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--ignore", default="", help="comma-separated keys left out")
     args = parser.parse_args(argv)
@@ -128,7 +144,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.out:
         parser.error("give --out FILE or --compare BEFORE AFTER")
     ignore = frozenset(filter(None, args.ignore.split(",")))
-    produce(args.out, args.presets.split(","), args.limit, args.jobs, ignore)
+    produce(
+        args.out,
+        args.presets.split(","),
+        args.files.split(","),
+        args.limit,
+        args.every,
+        args.jobs,
+        ignore,
+    )
     return 0
 
 
