@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 
 import citemark.index as index_module
 from citemark import SourceIndex, align, load_config
+from citemark.claim_view import claim_views
 from citemark.claims import alone_on_line
 from citemark.embed import default_embedder
 from citemark.facts.analysis import numeric_indexes
@@ -116,7 +117,8 @@ def test_cosines_from_the_store_equal_cosines_from_encoding() -> None:
     answer = "The renter pays $2,400 each month. Deposits come back within a month."
     spans = [Span(0, 34), Span(35, len(answer))]
     embedder = default_embedder(config.embedder)
-    sentences = [prepare_sentence(index, answer, s, tokenize(answer), []) for s in spans]
+    views = claim_views(answer, spans, tokenize(answer))
+    sentences = [prepare_sentence(index, view, []) for view in views]
     dense, store = _dense(index, sentences, config, embedder)
     assert store is not None
     for sentence, near in zip(sentences, dense, strict=True):
