@@ -13,6 +13,12 @@ EXTRAS := all,test,bench
 .PHONY: install browser run test typecheck fuzz lint format bench calibrate clean models
 
 install: $(STAMP) browser
+	@$(BYTECODE)
+
+# An editable install leaves the package's own modules uncompiled, and where
+# PYTHONDONTWRITEBYTECODE is set every fresh process compiles them again (about
+# 0.3 s of a `citemark check`); a wheel install compiles them once, and so does this.
+BYTECODE = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q src/citemark
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
