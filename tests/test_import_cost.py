@@ -88,3 +88,19 @@ def test_a_lazy_pattern_compiles_only_when_used() -> None:
     assert pattern._compiled is not None
     assert pattern.search == pattern.compiled().search  # the compiled pattern's own method
     assert bigger._compiled is None
+
+
+def test_warm_up_compiles_every_pattern_of_the_stages() -> None:
+    code = (
+        "import citemark\n"
+        "from citemark import lazy\n"
+        "citemark.warm_up('lexical')\n"
+        "left = [p.pattern for p in lazy._MADE if p._compiled is None]\n"
+        "print(len(lazy._MADE), left)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    made, left = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert int(made) > 200, "the conflict rules' patterns were not imported"
+    assert left == "[]"

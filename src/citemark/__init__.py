@@ -29,6 +29,7 @@ _NAMES = {
     "Fact": ".facts.model",
     "SourceIndex": ".index",
     "align": ".pipeline",
+    "warm_up": ".pipeline",
     "Mark": ".render",
     "SpanDict": ".render",
     "Tagged": ".render",
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
     from .errors import CitemarkError, ConfigError, InputError
     from .facts.model import Fact
     from .index import SourceIndex
-    from .pipeline import align
+    from .pipeline import align, warm_up
     from .render import Mark, SpanDict, Tagged, parse_tagged
     from .report import Citation, Conflict, Failure, Report, SentenceResult
     from .stream import Streamer
@@ -109,4 +110,5 @@ __all__ = [
     "tag",
     "tag_html",
     "tag_spans",
+    "warm_up",
 ]

@@ -21,6 +21,24 @@ from typing import Any, cast
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
 
+# Every lazy pattern made so far (they are module constants, made once each), so
+# that a long-lived process can compile them all before its first request
+# (:func:`compile_all`).
+_MADE: list[LazyPattern] = []
+
+
+def compile_all() -> int:
+    """Compile every lazy pattern of the modules imported so far; how many there are.
+
+    A command-line call wants the few patterns its answer reaches and no others; a
+    server or a batch worker wants none of that cost in its first request, and pays
+    it here, at start (see :func:`citemark.warm_up`).
+    """
+    for pattern in _MADE:
+        pattern.compiled()
+    return len(_MADE)
+
+
 class LazyPattern:
     """A regular expression compiled the first time one of its methods is called.
 
@@ -48,6 +66,7 @@ class LazyPattern:
         self._compiled: Any = None
         for name in _METHODS:
             setattr(self, name, _FirstCall(self, name))
+        _MADE.append(self)
 
     def compiled(self) -> Any:
         """The compiled pattern (compiled now if it was not yet)."""

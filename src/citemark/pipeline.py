@@ -6,6 +6,7 @@ caller prepare sources once and align many answers against them.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
@@ -19,6 +20,7 @@ from .errors import InputError
 from .facts import Fact
 from .index import SourceIndex
 from .labels import label_length
+from .lazy import compile_all
 from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, cap_candidates, status_of
 from .segment import segment
@@ -56,6 +58,20 @@ def align(
     # on large sources. It is restored (only if it was on) when the call ends.
     with gc_paused():
         return _align(answer, sources, config, sentences, index, embedder, judge, deadline)
+
+
+def warm_up(config: Config | str | None = None) -> None:
+    """Pay a process's one-time costs now, before its first real call.
+
+    Builds the segmenter, loads the preset's model (hybrid mode), imports every
+    conflict rule and compiles every pattern of the stages. ``import citemark`` does
+    none of this, so that a one-off command pays only for what its answer reaches; a
+    server, a batch worker or a benchmark of per-call cost calls this once at start.
+    """
+    cfg = config if isinstance(config, Config) else load_config(config)
+    importlib.import_module(".facts.rules", __package__)
+    align("Warm up. The service starts.", [{"id": "warm-up", "text": "Warm up."}], config=cfg)
+    compile_all()
 
 
 def _align(

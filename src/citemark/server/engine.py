@@ -25,7 +25,7 @@ from ..config import Config, load_config, preset_names
 from ..deadline import Deadline, DeadlineExceeded, check
 from ..errors import ConfigError, InputError
 from ..index import SourceIndex
-from ..pipeline import align
+from ..pipeline import align, warm_up
 from ..render import SpanDict, marks_from_blocks, render_html, render_spans, render_tagged
 from ..report import Report
 from ..tagging import find_blocks
@@ -225,10 +225,10 @@ class Engine:
         return Tagged("document", tagged, page, report.spans(), round(report.coverage, 4))
 
     def warm_up(self) -> None:
-        """Build the segmenter and, in hybrid mode, load the model, before any request."""
+        """Build the segmenter, compile the stages' patterns and, in hybrid mode, load
+        the model, before any request."""
         try:
-            lexical = self.default_config.with_(mode="lexical")
-            align("Warm up. The service starts.", [{"id": "w", "text": "Warm up."}], config=lexical)
+            warm_up(self.default_config.with_(mode="lexical"))
             if self.default_config.mode == "hybrid":
                 from ..embed import default_embedder
 
