@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from citemark.facts import RULES, check_facts
 from citemark.facts.rules import ClaimView, Example, Rule, Trigger
-from citemark.facts.rules.base import _present_words
+from citemark.facts.rules.base import run
 
 CASES = [
     pytest.param(rule, example, id=f"{rule.name}-{n}")
@@ -88,12 +88,21 @@ _WORDS = sorted({w for rule in RULES if rule.trigger for w in rule.trigger.words
         max_size=10,
     )
 )
-def test_one_scan_finds_the_rules_each_trigger_would(parts: list[str]) -> None:
-    """The scan of a claim for every trigger word at once runs the rules whose own
-    trigger occurs in it, overlapping words ("month" in "monthly") too."""
-    view = ClaimView("".join(parts), [], (), ())
-    present = _present_words(view, RULES)
+def test_a_rule_runs_exactly_where_one_of_its_trigger_words_occurs(parts: list[str]) -> None:
+    """A rule is asked of a claim holding one of its trigger words as written or inside
+    another word ("month" in "monthly"), in any case, and of every claim that is not
+    ASCII; of no other claim."""
+    text = "".join(parts)
+    view = ClaimView(text, [], (), ())
     for rule in RULES:
-        if rule.trigger is not None:
-            runs = present is None or not present.isdisjoint(rule.trigger.words)
-            assert runs == rule.trigger.occurs(view)
+        if rule.trigger is None:
+            continue
+        asked: list[str] = []
+
+        def spy(claim: ClaimView, raised: object, asked: list[str] = asked) -> tuple[()]:
+            asked.append(claim.text)
+            return ()
+
+        run(view, [Rule(rule.name, spy, rule.trigger, ())])
+        expected = not text.isascii() or any(w in text.lower() for w in rule.trigger.words)
+        assert bool(asked) == expected, (rule.name, text)
