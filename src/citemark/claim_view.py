@@ -2,10 +2,10 @@
 
 Support retrieves and scores a sentence by its content units, the no-claim test
 counts them, the edited-quote test lines its tokens up with a source's, and the
-unsupported-words model walks its tokens and facts. Each stage used to tokenize the
-sentence (or slice the answer's tokens) and stem its words again; a
-:class:`ClaimView` holds them, so the pipeline tokenizes the answer once and every
-stage reads the same tokens, units and facts.
+unsupported-words model walks its tokens and facts. Rather than each stage
+tokenizing the sentence (or slicing the answer's tokens) and stemming its words
+again, a :class:`ClaimView` holds them: the pipeline tokenizes the answer once and
+every stage reads the same tokens, units and facts.
 """
 
 from __future__ import annotations
