@@ -108,6 +108,9 @@ def bound_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, 
 # Words every bound form holds ("shall not exceed", "capped at", "shall expire", "for a
 # term of"), lower-cased.
 _BOUND_HINTS = ("exceed", "limited", "capped", "expir", "term of", "period of")
+# One of which every claim the rule reads holds: an open form ("without limit" by
+# its "without") or a bound form.
+TRIGGER_WORDS = (*_OPEN_HINTS, *_BOUND_HINTS, "without")
 
 
 def _bounded_but_open(claim: str, lower: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:

@@ -53,13 +53,13 @@ _EXCEPTIONS = frozenset(("without", "unless", "except", "absent"))
 _NEEDS_LEAVE = lazy_pattern(
     rf"\b(?:without|unless|except\s+with|absent)\b[^.;!?\n]{{0,80}}?\b{_LEAVE}\b", re.IGNORECASE
 )
-_HINTS = ("without", "freely", "at will")
+TRIGGER_WORDS = ("without", "freely", "at will")
 
 
 def consent_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's acts it frees of consent that a passage allows only with consent."""
     lower = claim.lower()
-    if not any(h in lower for h in _HINTS):
+    if not any(h in lower for h in TRIGGER_WORDS):
         return ()
     out: list[FactConflict] = []
     for start, end, verb in _freed(claim):

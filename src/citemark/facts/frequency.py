@@ -72,7 +72,7 @@ _TOPIC_WORDS = 2  # words of substance the passage's sentence must share with th
 _TOPIC_SHARE = 0.75  # and the share of the claim's that these must be
 _DENIED = lazy_pattern(r"\b(?:not|no|never|nor)\b", re.IGNORECASE)
 # A cheap test: every frequency holds one of these (the pattern costs 40 µs a claim).
-_HINTS = (
+TRIGGER_WORDS = (
     *("daily", "weekly", "monthly", "quarterly", "annual", "yearly", "fortnight"),
     *("each", "every", "once", "twice", "basis"),
 )
@@ -81,7 +81,7 @@ _HINTS = (
 def frequency_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:
     """The claim's one frequency against another a passage's sentence gives its topic."""
     lower = claim.lower()
-    if not any(hint in lower for hint in _HINTS):
+    if not any(hint in lower for hint in TRIGGER_WORDS):
         return ()  # every frequency holds one of these: most claims stop here
     said = _frequencies(claim)
     if len({kind for kind, _, _ in said}) != 1 or not passages:

@@ -53,8 +53,10 @@ _RULED = lazy_pattern(
     rf"\b(?:ruled|found|held|decided)\s+(?P<side>for|in\s+favou?r\s+of|against)\s+{_PARTY}",
 )
 _ACTS = (("judgment", _JUDGMENT), ("construed", _CONSTRUED), ("ruled", _RULED))
-_HINT_WORDS = ("judgment verdict construed interpreted resolved ruled found held decided").split()
-_HINT = Hint(_HINT_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(_HINT_WORDS)})\b)"))
+TRIGGER_WORDS = tuple(
+    "judgment verdict construed interpreted resolved ruled found held decided".split()
+)
+_HINT = Hint(TRIGGER_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(TRIGGER_WORDS)})\b)"))
 # Capitalised words that open a party's place but name no party ("to Count II").
 _NO_PARTY = frozenset("count counts claim claims section article this that".split())
 # How many rulings of a text are read: a summary states a few.

@@ -38,11 +38,11 @@ _COUNTED_PERIOD = lazy_pattern(
     re.IGNORECASE,
 )
 # A period word, in every match of _PERIOD: the cheap test before the pattern.
-_PERIOD_WORDS = ("annum", "year", "month", "quarter", "week", "day", "annually", "daily")
+TRIGGER_WORDS = ("annum", "year", "month", "quarter", "week", "day", "annually", "daily")
 # Searched for without the white space before it (found where _PERIOD would be): tried
 # from every space of a long run, "\s*" read the run to its end each time (20,000 spaces
 # took 12 s).
-_PERIOD_HINT = Hint(_PERIOD_WORDS, re.compile(_PERIOD_WORD, re.IGNORECASE))
+_PERIOD_HINT = Hint(TRIGGER_WORDS, re.compile(_PERIOD_WORD, re.IGNORECASE))
 _RATE_KINDS = frozenset(("percent", "amount"))
 # What a percent or an amount is written with: a cheap test that spares most claims the
 # look at their facts ("five thousand dollars", "3 percent", "$2,400", "EUR 500").

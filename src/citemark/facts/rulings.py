@@ -64,8 +64,8 @@ _PLAIN = content_stems(
 # thousands of rulings linear (an order rules on a few claims).
 _CLAIM_RULINGS = 8
 _PASSAGE_RULINGS = 64
-_OUTCOMES = ("granted", "denied", "dismissed", "sustained", "overruled")
-_HINT = Hint(_OUTCOMES, re.compile(rf"(?i:\b(?:{'|'.join(_OUTCOMES)})\b)"))
+TRIGGER_WORDS = ("granted", "denied", "dismissed", "sustained", "overruled")
+_HINT = Hint(TRIGGER_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(TRIGGER_WORDS)})\b)"))
 
 
 def ruling_conflicts(claim: str, passages: Sequence[str]) -> tuple[FactConflict, ...]:

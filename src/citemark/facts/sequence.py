@@ -40,8 +40,8 @@ _AFTER = (
 )
 _ORDER = lazy_pattern(rf"\b(?:(?P<before>{_BEFORE})|(?P<after>{_AFTER}))\b", re.IGNORECASE)
 # A cheap test: most claims hold no order word.
-_ORDER_WORDS = tuple("before prior advance ahead preceding after following subsequent".split())
-_HINT = Hint(_ORDER_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(_ORDER_WORDS)})\b)"))
+TRIGGER_WORDS = tuple("before prior advance ahead preceding after following subsequent".split())
+_HINT = Hint(TRIGGER_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(TRIGGER_WORDS)})\b)"))
 _CLAUSE_BREAK = lazy_pattern(r"[.;:!?\n]|,\s+(?:and|but|or|which|provided)\b")
 # A denial of the act before the order word; not "no later than", "not less than".
 _DENIAL = lazy_pattern(

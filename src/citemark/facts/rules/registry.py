@@ -299,7 +299,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "bound",
         reading(bounds.bound_conflicts),
-        trigger=Trigger((*bounds._OPEN_HINTS, *bounds._BOUND_HINTS, "without")),
+        trigger=Trigger(bounds.TRIGGER_WORDS),
         examples=(
             Example(
                 "The license is perpetual.",
@@ -342,7 +342,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "consent",
         reading(consent.consent_conflicts),
-        trigger=Trigger(consent._HINTS),
+        trigger=Trigger(consent.TRIGGER_WORDS),
         examples=(
             Example(
                 "Either party may assign the agreement without consent.",
@@ -365,7 +365,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "frequency",
         reading(frequency.frequency_conflicts),
-        trigger=Trigger(frequency._HINTS),
+        trigger=Trigger(frequency.TRIGGER_WORDS),
         examples=(
             Example(
                 "Rent is payable in equal monthly installments.",
@@ -391,7 +391,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "rate",
         reading(rates.rate_conflicts, "facts_of"),
-        trigger=Trigger(rates._PERIOD_HINT.words),
+        trigger=Trigger(rates.TRIGGER_WORDS),
         examples=(
             Example(
                 "Rent is $2,400 monthly.",
@@ -457,7 +457,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "sequence",
         reading(sequence.sequence_conflicts),
-        trigger=Trigger(sequence._HINT.words),
+        trigger=Trigger(sequence.TRIGGER_WORDS),
         examples=(
             Example(
                 "The purchase price is paid after closing.",
@@ -477,7 +477,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "ruling",
         reading(rulings.ruling_conflicts),
-        trigger=Trigger(rulings._HINT.words),
+        trigger=Trigger(rulings.TRIGGER_WORDS),
         examples=(
             Example(
                 "The breach of contract claim was dismissed.",
@@ -498,7 +498,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "prevailing",
         reading(prevailing.prevailing_conflicts),
-        trigger=Trigger(prevailing._HINT.words),
+        trigger=Trigger(prevailing.TRIGGER_WORDS),
         examples=(
             Example(
                 "The trial court granted summary judgment to Harlan.",
