@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
@@ -132,8 +132,8 @@ class Config:
             raise ConfigError(
                 f"strict_facts must be true or false, got {type(self.strict_facts).__name__}"
             )
-        _check_cap_facts(self)
-        _check_rules_off(self)
+        _check_names(self, "cap_facts", "fact kinds", "fact kind", lambda: FACT_KINDS)
+        _check_names(self, "rules_off", "conflict rule names", "conflict rule", _rule_names)
         _check_choice("unsourced_kinds", self.unsourced_kinds, ("capped", "all"))
         # Counts must be whole numbers: min_tokens = 2.5 would fail deep inside matching.
         for name in ("min_tokens", "min_tokens_cjk", "candidates", "max_citations"):
@@ -232,38 +232,32 @@ class Config:
         return replace(self, **changes)
 
 
-def _check_cap_facts(config: Config) -> None:
-    """``cap_facts``: a list of fact kinds (TOML gives a list; kept as a tuple)."""
-    value = config.cap_facts
-    if isinstance(value, str) or not isinstance(value, list | tuple):
-        raise ConfigError(f"cap_facts must be a list of fact kinds, got {value!r}")
-    unknown = [k for k in value if k not in FACT_KINDS]
-    if unknown:
-        raise ConfigError(
-            f"cap_facts: unknown fact kind(s) {', '.join(map(repr, unknown))} "
-            f"(known: {', '.join(FACT_KINDS)})"
-        )
-    object.__setattr__(config, "cap_facts", tuple(dict.fromkeys(value)))
+def _check_names(
+    config: Config, name: str, listed: str, each: str, known: Callable[[], Sequence[str]]
+) -> None:
+    """A list of names each of which ``known()`` holds (TOML gives a list; kept as a
+    tuple, repeats dropped): ``cap_facts`` (fact kinds), ``rules_off`` (conflict rules).
 
-
-def _check_rules_off(config: Config) -> None:
-    """``rules_off``: a list of conflict rule names (TOML gives a list; kept as a tuple).
-
-    The registry is imported only for a config that names a rule, which keeps every
+    ``known`` is called only for a list that names something, which keeps every
     conflict rule's module out of a plain config load."""
-    value = config.rules_off
+    value = getattr(config, name)
     if isinstance(value, str) or not isinstance(value, list | tuple):
-        raise ConfigError(f"rules_off must be a list of conflict rule names, got {value!r}")
+        raise ConfigError(f"{name} must be a list of {listed}, got {value!r}")
     if value:
-        from .facts.rules import RULE_NAMES
-
-        unknown = [name for name in value if name not in RULE_NAMES]
+        names = known()
+        unknown = [k for k in value if k not in names]
         if unknown:
             raise ConfigError(
-                f"rules_off: unknown conflict rule(s) {', '.join(map(repr, unknown))} "
-                f"(known: {', '.join(RULE_NAMES)})"
+                f"{name}: unknown {each}(s) {', '.join(map(repr, unknown))} "
+                f"(known: {', '.join(names)})"
             )
-    object.__setattr__(config, "rules_off", tuple(dict.fromkeys(value)))
+    object.__setattr__(config, name, tuple(dict.fromkeys(value)))
+
+
+def _rule_names() -> Sequence[str]:
+    from .facts.rules import RULE_NAMES
+
+    return RULE_NAMES
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
