@@ -39,7 +39,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from citemark.errors import InputError
 from citemark.lazy import lazy_pattern
@@ -444,7 +444,7 @@ class _Structured:
         if isinstance(value, Mapping):
             self._read_container(value, where)
             return
-        if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        if not _is_list(value):
             raise InputError(f"{where}: expected a list of citations, got {_kind(value)}")
         items = [_plain(item) for item in value]
         if any(_is_block(item) for item in items):
@@ -465,13 +465,13 @@ class _Structured:
             self.read(_plain(value["message"]), f"{where}.message")
         elif "output" in value:  # a Responses API response: its message items' text
             output = _plain(value["output"])
-            if isinstance(output, str | bytes) or not isinstance(output, Sequence):
+            if not _is_list(output):
                 raise InputError(f"{where}.output: expected a list, got {_kind(output)}")
             parts: list[object] = []
             for item in map(_plain, output):
                 if isinstance(item, Mapping) and item.get("type") == "message":
                     content = _plain(item.get("content"))
-                    if isinstance(content, Sequence) and not isinstance(content, str | bytes):
+                    if _is_list(content):
                         parts.extend(map(_plain, content))
             self._read_blocks(parts, f"{where}.output")
         else:
@@ -499,7 +499,7 @@ class _Structured:
                 inner = _plain(block.get(key))
                 if inner is None:
                     continue
-                if isinstance(inner, str | bytes) or not isinstance(inner, Sequence):
+                if not _is_list(inner):
                     raise InputError(f"{here}.{key}: expected a list, got {_kind(inner)}")
                 for m, item in enumerate(inner):
                     self._read_item(_plain(item), f"{here}.{key}[{m}]", (position, end))
@@ -543,16 +543,11 @@ class _Structured:
         start = _offset(item, "start", where) + block[0]
         end = _offset(item, "end", where) + block[0]
         self._check_range(start, end, block, where, ("start", "end"))
-        text = item.get("text")
-        if isinstance(text, str) and self.answer[start:end] != text:
-            raise InputError(
-                f"{where}.text: {text!r} is not the answer's text at {start}:{end} "
-                f"({self.answer[start:end]!r})"
-            )
+        self._check_text(item, start, end, where)
         labels: list[str] = []
         if "sources" in item:
             found = _plain(item["sources"])
-            if not isinstance(found, Sequence) or isinstance(found, str | bytes):
+            if not _is_list(found):
                 raise InputError(f"{where}.sources: expected a list, got {_kind(found)}")
             for n, source in enumerate(found):
                 source = _plain(source)
@@ -606,9 +601,7 @@ class _Structured:
             raise InputError(
                 f"{where}.end_char_index: {source_end} is before start_char_index {source_start}"
             )
-        cited = item.get("cited_text")
-        if cited is not None and not isinstance(cited, str):
-            raise InputError(f"{where}.cited_text: expected a string, got {_kind(cited)}")
+        cited = _cited_text(item, where)
         matches = None if cited is None else text[source_start:source_end] == cited
         self.spans.append(
             CitedSpan(start, end, sid, True, "anthropic", cited, source_start, source_end, matches)
@@ -629,12 +622,7 @@ class _Structured:
         start = _offset(detail, "start_index", where) + block[0]
         end = _offset(detail, "end_index", where) + block[0]
         self._check_range(start, end, block, where, ("start_index", "end_index"))
-        text = detail.get("text")
-        if isinstance(text, str) and self.answer[start:end] != text:
-            raise InputError(
-                f"{where}.text: {text!r} is not the answer's text at {start}:{end} "
-                f"({self.answer[start:end]!r})"
-            )
+        self._check_text(detail, start, end, where)
         candidates: list[str] = [
             str(detail[key])
             for key in ("url", "file_id", "filename", "title")
@@ -654,10 +642,17 @@ class _Structured:
         item: Mapping[object, object],
         where: str,
     ) -> None:
-        cited = item.get("cited_text")
-        if cited is not None and not isinstance(cited, str):
-            raise InputError(f"{where}.cited_text: expected a string, got {_kind(cited)}")
+        cited = _cited_text(item, where)
         self.spans.append(CitedSpan(start, end, label, label in self.known, shape, cited))
+
+    def _check_text(self, item: Mapping[object, object], start: int, end: int, where: str) -> None:
+        """The citation's ``text``, where it gives one, is the answer's at its offsets."""
+        text = item.get("text")
+        if isinstance(text, str) and self.answer[start:end] != text:
+            raise InputError(
+                f"{where}.text: {text!r} is not the answer's text at {start}:{end} "
+                f"({self.answer[start:end]!r})"
+            )
 
     def _check_range(
         self, start: int, end: int, block: tuple[int, int], where: str, keys: tuple[str, str]
@@ -674,6 +669,17 @@ class _Structured:
             )
         if end < start:
             raise InputError(f"{where}.{last}: {end - base} is before {first} {start - base}")
+
+
+def _is_list(value: object) -> TypeGuard[Sequence[object]]:
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+def _cited_text(item: Mapping[object, object], where: str) -> str | None:
+    cited = item.get("cited_text")
+    if cited is not None and not isinstance(cited, str):
+        raise InputError(f"{where}.cited_text: expected a string, got {_kind(cited)}")
+    return cited
 
 
 def _is_block(item: object) -> bool:
