@@ -6,13 +6,14 @@ or whether something is or is not allowed. This package pulls those details out
 of a claim and reports the ones the evidence does not back.
 
 It runs on every candidate passage, so it is plain ``re`` and set lookups, every
-regex is compiled at import, and the analysis of a text is memoised: the same
-evidence passage is checked against many claims. Every rule leans towards *not*
-reporting when unsure, because a false "unsupported fact" costs the reader more
-than a missed one (the overlap and embedding scores still see the text).
+regex is compiled once, on first use (``citemark.warm_up`` compiles them all ahead),
+and the analysis of a text is memoised: the same evidence passage is checked against
+many claims. Every rule leans towards *not* reporting when unsure, because a false
+"unsupported fact" costs the reader more than a missed one (the overlap and
+embedding scores still see the text).
 
-This module is the public face only. The work is in ``patterns`` (the compiled
-regexes), ``text`` (tokens and word forms), ``quantities`` (numbers, amounts,
+This module is the public face only. The work is in ``patterns`` (the numeric
+scan's regexes), ``text`` (tokens and word forms), ``quantities`` (numbers, amounts,
 percents and dates), ``names``, ``negation`` (scoped negation), ``analysis`` (the
 memoised analysis of a text), ``compare`` (the comparison) and ``rules`` (the
 conflict rules: :data:`RULES`, one registry of one protocol; each rule's logic in
