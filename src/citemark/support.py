@@ -99,19 +99,25 @@ CONTEXT_DEPTH = 10
 
 @dataclass
 class _Sentence:
-    span: Span
-    text: str
+    view: ClaimView
     units: set[str]
     weights: dict[str, float]
     pairs: set[tuple[str, str]]
     verbatim: float
-    view: ClaimView
     candidates: list[tuple[int, ...]] = field(default_factory=list)
     retrieved: tuple[int, ...] = ()
     retrieved_limit: int = 0
     # The embedding model reads it letter by letter (see StaticEmbedder.spelled_out):
     # it is retrieved and scored on its words alone.
     spelled: bool = False
+
+    @property
+    def span(self) -> Span:
+        return self.view.span
+
+    @property
+    def text(self) -> str:
+        return self.view.text
 
 
 def find_support(
@@ -186,13 +192,11 @@ def _encode(embedder: Embedder, texts: list[str], deadline: Deadline | None) -> 
 def _prepare(index: SourceIndex, view: ClaimView, blocks: Sequence[Block]) -> _Sentence:
     units = set(view.retrieval_units)
     return _Sentence(
-        view.span,
-        view.text,
+        view,
         units,
         {u: index.idf(u) for u in units},
         bigrams(view.retrieval_units),
         _verbatim_share(view, blocks),
-        view,
     )
 
 
