@@ -15,9 +15,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-# The methods of a compiled pattern that the code calls. Each is a slot holding, once
-# the pattern is compiled, the compiled pattern's own bound method: a call then costs
-# what it costs on a pattern compiled at import.
+# The methods of a compiled pattern that the code calls. Each is a slot, empty until the
+# first call of any of them compiles the pattern and fills them all with the compiled
+# pattern's own bound methods: a call then costs what it costs on a pattern compiled at
+# import.
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
 
@@ -64,9 +65,13 @@ class LazyPattern:
         self.flags = flags
         self._compile = compile
         self._compiled: Any = None
-        for name in _METHODS:
-            setattr(self, name, _FirstCall(self, name))
         _MADE.append(self)
+
+    def __getattr__(self, name: str) -> Any:
+        """A method's slot still empty: the pattern is not compiled yet."""
+        if name in _METHODS:
+            return getattr(self.compiled(), name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def compiled(self) -> Any:
         """The compiled pattern (compiled now if it was not yet)."""
@@ -87,19 +92,6 @@ class LazyPattern:
 
     def __repr__(self) -> str:
         return f"lazy_pattern({self.pattern!r}, {self.flags!r})"
-
-
-class _FirstCall:
-    """A method of a :class:`LazyPattern` not compiled yet: compiles it, then calls."""
-
-    __slots__ = ("name", "owner")
-
-    def __init__(self, owner: LazyPattern, name: str) -> None:
-        self.owner = owner
-        self.name = name
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return getattr(self.owner.compiled(), self.name)(*args, **kwargs)
 
 
 def lazy_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
