@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citemark.facts import RULES, check_facts
-from citemark.facts.rules import ClaimView, Example, Rule, Trigger
+from citemark.facts.rules import CheckedClaim, Example, Rule, Trigger
 from citemark.facts.rules.base import run
 
 CASES = [
@@ -44,7 +44,7 @@ def test_a_rules_firing_examples_hold_its_trigger(rule: Rule) -> None:
     """A trigger skips a rule only where it would find nothing: each claim it fires
     on holds one of its words."""
     for example in rule.examples:
-        view = ClaimView(example.claim, [example.passage], (), ())
+        view = CheckedClaim(example.claim, [example.passage], (), ())
         if example.conflict is not None and rule.trigger is not None:
             assert rule.trigger.occurs(view)
 
@@ -58,10 +58,10 @@ def test_a_rule_turned_off_raises_nothing(rule: Rule) -> None:
 
 def test_a_claim_without_a_rules_trigger_word_skips_it() -> None:
     trigger = Trigger(("joint",))
-    assert not trigger.occurs(ClaimView("The parties are liable.", [], (), ()))
-    assert trigger.occurs(ClaimView("The parties are Jointly liable.", [], (), ()))
+    assert not trigger.occurs(CheckedClaim("The parties are liable.", [], (), ()))
+    assert trigger.occurs(CheckedClaim("The parties are Jointly liable.", [], (), ()))
     # a case-insensitive pattern can match non-ASCII text no lower-cased word shows
-    assert trigger.occurs(ClaimView("The parties are ſeverally liable.", [], (), ()))
+    assert trigger.occurs(CheckedClaim("The parties are ſeverally liable.", [], (), ()))
 
 
 def test_conflicts_of_the_fact_rules_read_in_the_claims_order() -> None:
@@ -93,13 +93,13 @@ def test_a_rule_runs_exactly_where_one_of_its_trigger_words_occurs(parts: list[s
     another word ("month" in "monthly"), in any case, and of every claim that is not
     ASCII; of no other claim."""
     text = "".join(parts)
-    view = ClaimView(text, [], (), ())
+    view = CheckedClaim(text, [], (), ())
     for rule in RULES:
         if rule.trigger is None:
             continue
         asked: list[str] = []
 
-        def spy(claim: ClaimView, raised: object, asked: list[str] = asked) -> tuple[()]:
+        def spy(claim: CheckedClaim, raised: object, asked: list[str] = asked) -> tuple[()]:
             asked.append(claim.text)
             return ()
 

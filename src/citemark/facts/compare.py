@@ -34,7 +34,7 @@ from .model import (
 from .polarity import negation_clashes
 from .rates import restated
 from .roles import role_of
-from .rules import RULES, ClaimView, run
+from .rules import RULES, CheckedClaim, run
 from .text import stem
 
 
@@ -182,7 +182,7 @@ def check_facts(
         missing = [f for f in missing if not _named_by_its_head(f, passages, sources)]
     # A definition contradicts only a definition of its own term.
     passages = other_definitions_emptied(claim, passages)
-    conflicts = run(ClaimView(claim, passages, sources, missing), RULES, rules_off)
+    conflicts = run(CheckedClaim(claim, passages, sources, missing), RULES, rules_off)
     clashed = {c.claim for c in conflicts}
     return FactCheck(tuple(f for f in missing if f not in clashed), conflicts)
 

@@ -9,7 +9,16 @@ citemark.facts.catalogue`` prints the catalogue of them in ``docs/conflict-rules
 
 from __future__ import annotations
 
-from .base import ClaimView, ConflictRule, Example, Rule, Trigger, run
+from .base import CheckedClaim, ConflictRule, Example, Rule, Trigger, run
 from .registry import RULE_NAMES, RULES
 
-__all__ = ["RULES", "RULE_NAMES", "ClaimView", "ConflictRule", "Example", "Rule", "Trigger", "run"]
+__all__ = [
+    "RULES",
+    "RULE_NAMES",
+    "CheckedClaim",
+    "ConflictRule",
+    "Example",
+    "Rule",
+    "Trigger",
+    "run",
+]

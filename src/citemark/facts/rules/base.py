@@ -21,7 +21,7 @@ from ..model import Fact, FactConflict, FactsOf, Payload
 
 
 @dataclass(frozen=True)
-class ClaimView:
+class CheckedClaim:
     """One claim as the rules read it, with what its analysis and its passages give.
 
     ``passages`` are the passages the claim was matched to (a passage defining another
@@ -83,7 +83,7 @@ class Trigger:
 
     words: tuple[str, ...]
 
-    def occurs(self, claim: ClaimView) -> bool:
+    def occurs(self, claim: CheckedClaim) -> bool:
         """Whether the rule may fire on ``claim``."""
         return not claim.ascii or any(w in claim.lower for w in self.words)
 
@@ -134,12 +134,14 @@ class ConflictRule(Protocol):
         order together with the other rules that do."""
         ...
 
-    def check(self, claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    def check(
+        self, claim: CheckedClaim, raised: Sequence[FactConflict]
+    ) -> tuple[FactConflict, ...]:
         """The conflicts this rule finds; ``raised`` are those of the rules before it."""
         ...
 
 
-Finder = Callable[[ClaimView, Sequence[FactConflict]], tuple[FactConflict, ...]]
+Finder = Callable[[CheckedClaim, Sequence[FactConflict]], tuple[FactConflict, ...]]
 
 
 @dataclass(frozen=True)
@@ -161,16 +163,18 @@ class Rule:
         doc = inspect.getdoc(self.find) or ""
         return " ".join(doc.split("\n\n", 1)[0].split())
 
-    def check(self, claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    def check(
+        self, claim: CheckedClaim, raised: Sequence[FactConflict]
+    ) -> tuple[FactConflict, ...]:
         return self.find(claim, raised)
 
 
 def reading(function: Callable[..., tuple[FactConflict, ...]], *extra: str) -> Finder:
     """A finder calling ``function(claim, passages, *extra)``, the ``extra`` read off
-    the :class:`ClaimView` by name ("sources", "words", "facts_of"): the form most rule
+    the :class:`CheckedClaim` by name ("sources", "words", "facts_of"): the form most rule
     functions take, so that they stay callable on plain strings."""
 
-    def find(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    def find(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
         return function(claim.text, claim.passages, *(getattr(claim, e) for e in extra))
 
     find.__doc__ = function.__doc__
@@ -179,7 +183,7 @@ def reading(function: Callable[..., tuple[FactConflict, ...]], *extra: str) -> F
 
 
 def run(
-    claim: ClaimView, rules: Sequence[ConflictRule], off: Collection[str] = ()
+    claim: CheckedClaim, rules: Sequence[ConflictRule], off: Collection[str] = ()
 ) -> tuple[FactConflict, ...]:
     """The conflicts ``rules`` raise on ``claim``, in rule order, each naming its rule.
 

@@ -18,10 +18,10 @@ from ..direction import bound_rival, direction, direction_rival, limited, pointe
 from ..model import NUMERIC_KINDS, FactConflict
 from ..polarity import negation_rival
 from ..text import Hint
-from .base import ClaimView
+from .base import CheckedClaim
 
 
-def value_rivals(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+def value_rivals(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
     """A missing number, date, amount, percent or name of the claim that a passage
     states with another value in the same role ("two years" / "one (1) year").
 
@@ -46,7 +46,9 @@ def value_rivals(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[Fact
     return tuple(out)
 
 
-def polarity_rivals(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+def polarity_rivals(
+    claim: CheckedClaim, raised: Sequence[FactConflict]
+) -> tuple[FactConflict, ...]:
     """A missing negation or duty of the claim that a passage states with the other
     polarity in one statement ("may not sublet" / "may sublet with consent", "must
     return" / "may return")."""
@@ -87,7 +89,7 @@ LIMIT_WORDS = (
 _LIMIT_HINT = Hint(LIMIT_WORDS, re.compile(rf"(?i:\b(?:{'|'.join(LIMIT_WORDS)})\b)"))
 
 
-def turned(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+def turned(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
     """A date or period of the claim that a passage states pointing the other way
     ("before March 1" / "after March 1"), or a value it gives the other limit ("at
     least $500" / "at most $500").
@@ -123,7 +125,7 @@ def turned(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConfli
     return tuple(out)
 
 
-def misplaced(claim: ClaimView, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+def misplaced(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
     """A number of the claim that the passages state only in other roles, while they
     give the claim's role another value (see ``conflicts.misplaced_rival``)."""
     cl = claim.analysis
