@@ -95,11 +95,11 @@ def test_conflicts_name_what_the_evidence_states_instead() -> None:
     assert [(c.kind, c.evidence) for c in negated.conflicts] == [("negation", "shall not sublet")]
 
 
-def test_an_invented_claim_is_unsupported_and_uncited_in_the_summary() -> None:
+def test_an_invented_claim_is_unsupported_and_listed_in_the_summary() -> None:
     answer = f"{SUPPORTED['verbatim']} {NOT_SUPPORTED['invented']}"
     report = align(answer, SOURCES, config=LEXICAL)
     assert [s.status for s in report.sentences] == ["supported", "unsupported"]
-    assert report.summary()["uncited"] == [
+    assert report.summary()["unsupported_claims"] == [
         {
             "start": report.sentences[1].start,
             "end": report.sentences[1].end,

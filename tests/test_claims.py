@@ -105,7 +105,7 @@ def test_align_gives_lead_ins_no_claim_and_judges_the_claims() -> None:
     summary = report.summary()
     assert summary["no_claim"] == 1
     assert summary["supported"] + summary["partial"] + summary["unsupported"] == 2
-    assert all(u["text"] != lead.text for u in summary["uncited"])
+    assert all(u["text"] != lead.text for u in summary["unsupported_claims"])
     # Never drawn as support, never failing a check.
     assert all(m.start >= lead.end for m in report.marks())
     assert "<cite" not in report.tagged()[: lead.end]

@@ -13,7 +13,7 @@ import math
 import threading
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -27,7 +27,7 @@ from .deadline import Deadline, check
 from .segment import segment
 from .sources import coerce_sources
 from .tokens import is_unspaced
-from .types import Source
+from .types import Source, Span
 from .verbatim import DocumentMatcher, gc_paused
 from .words import bigrams, unit
 
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 # Guards the lazily built vector stores of every index (builds are rare and short).
 _VECTORS_LOCK = threading.Lock()
+# How many subset indexes (``SourceIndex.subset``) one index keeps.
+MAX_SUBSETS = 64
 # Queries per matrix product in nearest-neighbour search, so that many answer
 # sentences against many source sentences never hold one huge similarity matrix.
 _QUERY_CHUNK = 64
@@ -74,8 +76,14 @@ class SourceIndex:
         config: Config | str | None = None,
         *,
         deadline: Deadline | None = None,
+        segments: Mapping[str, Sequence[Span]] | None = None,
     ) -> None:
-        """Prepare ``sources``; with a ``deadline``, the clock is read between documents."""
+        """Prepare ``sources``; with a ``deadline``, the clock is read between documents.
+
+        ``segments`` gives the sentences of texts already segmented, by text: an index
+        of some of another index's sources (:meth:`subset`) reuses its sentences, which
+        are most of what an index costs to build.
+        """
         self.config = load_config(config)
         limits = self.config.limits()
         # As given (validated): ``source_index`` in a report is a place in this list.
@@ -94,7 +102,7 @@ class SourceIndex:
             self.by_source: list[range] = []
             for source_index, source in enumerate(self.documents):
                 check(deadline, "preparing the sources")
-                self._add_sentences(source_index, source)
+                self._add_sentences(source_index, source, segments)
             self.postings: dict[str, list[int]] = defaultdict(list)
             for sentence in self.sentences:
                 for u in sentence.units:
@@ -103,7 +111,12 @@ class SourceIndex:
         self._idf = {u: math.log(1 + n / len(ids)) for u, ids in self.postings.items()}
         self._unseen_idf = math.log(1 + n / 0.5)
 
-    def _add_sentences(self, source_index: int, source: Source) -> None:
+    def _add_sentences(
+        self,
+        source_index: int,
+        source: Source,
+        segments: Mapping[str, Sequence[Span]] | None = None,
+    ) -> None:
         """The sentences of one source with their content units and unit bigrams."""
         first = len(self.sentences)
         tokens = self.matcher.tokens[source_index]
@@ -112,7 +125,8 @@ class SourceIndex:
         # Tokens object per sentence (a test holds the two equal).
         units_of = list(map(unit, tokens.keys))
         starts = tokens.starts
-        for span in segment(source.text):
+        known = segments.get(source.text) if segments is not None else None
+        for span in segment(source.text) if known is None else known:
             i = bisect_left(starts, span.start)
             j = bisect_left(starts, span.end, lo=i)
             units = tuple([u for u in units_of[i:j] if u is not None])
@@ -122,6 +136,30 @@ class SourceIndex:
                 )
             )
         self.by_source.append(range(first, len(self.sentences)))
+
+    def subset(self, positions: tuple[int, ...]) -> SourceIndex:
+        """An index of the sources at ``positions`` (places in the list as given, in
+        order) alone, made on first request and kept: what a sentence is judged against
+        when the citation check asks whether the sources it cites support it.
+
+        Its reports' ``source_index`` values are places in the subset; the caller maps
+        them back. At most :data:`MAX_SUBSETS` are kept, the oldest dropped first.
+        """
+        with _VECTORS_LOCK:
+            kept: dict[tuple[int, ...], SourceIndex] = self.__dict__.setdefault("_subsets", {})
+            found = kept.get(positions)
+        if found is not None:
+            return found
+        spans: dict[str, list[Span]] = {}
+        for document, ids in zip(self.documents, self.by_source, strict=True):
+            spans[document.text] = [
+                Span(self.sentences[i].start, self.sentences[i].end) for i in ids
+            ]
+        found = SourceIndex([self.sources[p] for p in positions], self.config, segments=spans)
+        with _VECTORS_LOCK:
+            while len(kept) >= MAX_SUBSETS:
+                del kept[next(iter(kept))]
+            return kept.setdefault(positions, found)
 
     @cached_property
     def document_ranks(self) -> dict[str, int]:
@@ -215,6 +253,7 @@ class SourceIndex:
         Another process builds the vectors again on first use."""
         state = dict(self.__dict__)
         state.pop("_vector_stores", None)
+        state.pop("_subsets", None)
         return state
 
     def sentence_vectors(self, embedder: Embedder) -> SentenceVectors:

@@ -10,6 +10,7 @@ import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from .citing import check_citations, from_markers, from_spans
 from .claim_view import ClaimView, claim_views
 from .claims import alone_on_line, is_no_claim
 from .config import Config, load_config
@@ -21,6 +22,15 @@ from .facts import Fact
 from .index import SourceIndex
 from .labels import label_length
 from .lazy import compile_all
+from .markers import (
+    CitedSpan,
+    Marker,
+    assign_markers,
+    claim_text_mask,
+    read_markers,
+    read_structured,
+    split_after_markers,
+)
 from .report import Citation, Conflict, Report, SentenceResult
 from .score import Judge, LogisticJudge, cap_candidates, status_of
 from .segment import segment
@@ -42,6 +52,7 @@ def align(
     embedder: Embedder | None = None,
     judge: Judge | None = None,
     deadline: Deadline | float | None = None,
+    citations: object = None,
 ) -> Report:
     """Say for every sentence of ``answer`` whether ``sources`` support it, and where.
 
@@ -50,6 +61,12 @@ def align(
     ``(start, end)`` offsets (for evaluation against gold sentence boundaries).
     ``deadline`` (seconds from now, or a :class:`~citemark.Deadline`) bounds the
     call's time: past it, :class:`~citemark.DeadlineExceeded` is raised.
+
+    The citations the answer carries are checked against what the sources support
+    (``SentenceResult.cited``, ``citation_status``, ``suggested``): the markers written
+    in it (``[1]``, ``[1, 3]``, ``[S2]``, ``^1``, ``【1】``), or, given as ``citations``,
+    the structured citations an LLM API returned with it (Cohere, Anthropic, OpenAI
+    shapes: :func:`citemark.markers.read_structured`), which then replace the markers.
     """
     # The cyclic collector is paused for the call: a call allocates thousands of
     # short-lived tuples and sets (freed by reference counting, none in a cycle),
@@ -57,7 +74,9 @@ def align(
     # the prepared index and the model, which cost more than the call's own work
     # on large sources. It is restored (only if it was on) when the call ends.
     with gc_paused():
-        return _align(answer, sources, config, sentences, index, embedder, judge, deadline)
+        return _align(
+            answer, sources, config, sentences, index, embedder, judge, deadline, citations
+        )
 
 
 def warm_up(config: Config | str | None = None) -> None:
@@ -83,6 +102,7 @@ def _align(
     embedder: Embedder | None,
     judge: Judge | None,
     deadline: Deadline | float | None,
+    citations: object = None,
 ) -> Report:
     limit = as_deadline(deadline)
     if index is not None and not isinstance(index, SourceIndex):
@@ -94,14 +114,60 @@ def _align(
         index = SourceIndex(sources, cfg, deadline=limit)
     elif sources is not None:
         raise InputError("pass either sources or a prepared index, not both")
+    # The citations the answer carries: given beside it, or written in it as markers,
+    # whose text is no word of the claim (blanked, the same length, so every offset
+    # still indexes the answer).
+    markers: tuple[Marker, ...] = ()
+    structured: tuple[CitedSpan, ...] = ()
+    if citations is not None:
+        structured = read_structured(citations, answer, [(s.id, s.text) for s in index.sources])
+    else:
+        markers = read_markers(answer, [s.id for s in index.sources])
+    claimed = claim_text_mask(answer, markers)
     spans = _spans(answer, sentences)
+    if markers and sentences is None:
+        pairs = [(s.start, s.end) for s in spans]
+        spans = _trimmed(claimed, split_after_markers(pairs, markers, answer))
     check(limit, "segmenting the answer")
+    if cfg.mode == "hybrid" and embedder is None:
+        embedder = default_embedder(cfg.embedder, cfg.device)
+    judge = judge or LogisticJudge(cfg, cfg.mode)
+    results, matches, notes = _judged(claimed, spans, index, cfg, embedder, judge, limit)
+    if claimed is not answer:
+        results = [replace(r, text=answer[r.start : r.end]) for r in results]
+
+    def alone(positions: tuple[int, ...], at: Sequence[Span]) -> list[SentenceResult]:
+        found, _, _ = _judged(claimed, at, index.subset(positions), cfg, embedder, judge, limit)
+        return [_in_full(r, positions) for r in found]
+
+    if markers:
+        cites = from_markers(assign_markers(markers, [(s.start, s.end) for s in spans], answer))
+    else:
+        cites = from_spans(structured, spans)
+    results = check_citations(index, results, cites, alone, cfg.min_citation_score)
+    blocks = merge(matches)
+    if any(index.joined.pieces):
+        # the report's matches name chunks as given, as find_matches' do (the pipeline's
+        # own name the joined documents)
+        blocks = merge(index.joined.as_given(matches))
+    return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes, cfg.digest)
+
+
+def _judged(
+    answer: str,
+    spans: Sequence[Span],
+    index: SourceIndex,
+    cfg: Config,
+    embedder: Embedder | None,
+    judge: Judge,
+    limit: Deadline | None,
+) -> tuple[list[SentenceResult], list[Match], tuple[str, ...]]:
+    """Every sentence at ``spans`` judged against ``index``: the results, the quotes
+    found and the report's notes. ``answer`` is the text to judge (markers blanked)."""
     tokens = tokenize(answer)
     matches = _quotes(index, answer, spans, tokens, limit)
     blocks = merge(matches)
     hybrid = cfg.mode == "hybrid"
-    if hybrid and embedder is None:
-        embedder = default_embedder(cfg.embedder, cfg.device)
     # What the sentences claim: the answer with their list labels blanked ("2. The
     # deposit ..."), the same length, so that every offset holds.
     claimed = _unlabelled(answer, spans)
@@ -111,7 +177,6 @@ def _align(
     model = embedder if hybrid else None
     supports = find_support(index, views, blocks, cfg, model, deadline=limit)
     words_judged = _words_judged(cfg, judge) if any(s.words_only for s in supports) else None
-    judge = judge or LogisticJudge(cfg, cfg.mode)
     near = overlapping(spans, matches)
     # Word vectors for the swapped-word test of an edited quote: the static model's,
     # whatever model scored the sentences (a word alone is what a static model encodes).
@@ -126,12 +191,35 @@ def _align(
         else:
             result = _result(index, answer, claimed, view, support, found, cfg, judge, words_model)
         results.append(result)
-    notes = _notes(hybrid, sum(s.words_only for s in supports))
-    if any(index.joined.pieces):
-        # the report's matches name chunks as given, as find_matches' do (the pipeline's
-        # own name the joined documents)
-        blocks = merge(index.joined.as_given(matches))
-    return Report(answer, tuple(results), tuple(blocks), cfg.mode, cfg.name, notes, cfg.digest)
+    return results, matches, _notes(hybrid, sum(s.words_only for s in supports))
+
+
+def _trimmed(text: str, spans: Sequence[tuple[int, int]]) -> list[Span]:
+    """``spans`` without the spaces at their ends in ``text`` (the answer with its markers
+    blanked), and without those left empty: a marker the segmenter kept as a sentence of
+    its own, or at the end of one ("... ends. [1]"), is no part of a claim."""
+    out = []
+    for start, end in spans:
+        piece = text[start:end]
+        head = len(piece) - len(piece.lstrip())
+        tail = len(piece) - len(piece.rstrip())
+        if head < end - start:
+            out.append(Span(start + head, end - tail))
+    return out
+
+
+def _in_full(result: SentenceResult, positions: tuple[int, ...]) -> SentenceResult:
+    """A result judged against a subset index, its sources' places (``source_index``)
+    turned from places in the subset to places in the list as given."""
+    return replace(
+        result,
+        citations=tuple(
+            replace(c, source_index=positions[c.source_index]) for c in result.citations
+        ),
+        conflicts=tuple(
+            replace(c, source_index=positions[c.source_index]) for c in result.conflicts
+        ),
+    )
 
 
 def _words_judged(cfg: Config, judge: Judge | None) -> tuple[Config, Judge]:

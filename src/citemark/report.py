@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .facts.model import Fact
 
 CitationKind = Literal["verbatim", "paraphrase"]
-FailReason = Literal["unsupported", "conflict", "partial", "unsourced"]
+FailReason = Literal["unsupported", "conflict", "partial", "unsourced", "miscited", "uncited"]
 FAIL_REASONS: tuple[FailReason, ...] = get_args(FailReason)
 # What fails a check unless the caller says otherwise: a claim no source supports,
 # or one its source contradicts. "partial" is for a strict reviewer to add.
@@ -79,6 +79,51 @@ class Conflict:
     rule: str = ""
 
 
+# How one cited source stands to the sentence that cites it, judged on that source alone.
+Verdict = Literal["supports", "partial", "does_not_support"]
+# How the sentence's own citations stand to what the given sources support:
+# ``correct`` (the cited sources support it about as well as the best given ones do),
+# ``miscited`` (they do not, while other given sources do), ``uncited`` (supported or
+# partial, with no citation), ``unsupported`` (no given source supports it).
+CitationStatus = Literal["correct", "miscited", "uncited", "unsupported"]
+CITATION_STATUSES: tuple[CitationStatus, ...] = get_args(CitationStatus)
+
+
+@dataclass(frozen=True)
+class CitedSource:
+    """One source the answer itself cites for one sentence, and whether it holds the claim.
+
+    ``start``/``end`` index what cites it in the answer: an inline marker (``"[2]"``,
+    which names one or more sources: one record each) or the span a structured citation
+    covers. ``verdict`` judges the sentence against this source alone; ``evidence`` is
+    the source's best passage for it (``None`` where it has none). ``known`` is false
+    for a label that names no given source (``[7]`` of three sources): it supports
+    nothing. ``form`` says how the citation was written: ``numeric`` (``[2]``), ``id``
+    (``[S2]``), ``caret`` (``^2``), ``lenticular`` (``【2】``), or the API that returned
+    it (``cohere``, ``anthropic``, ``openai``). ``cited_text_matches`` is false for an
+    Anthropic citation whose ``cited_text`` the named source does not hold where it
+    says (``None`` where a citation quotes nothing).
+    """
+
+    source_id: str
+    start: int
+    end: int
+    verdict: Verdict
+    score: float
+    evidence: Citation | None = None
+    known: bool = True
+    form: str = "numeric"
+    cited_text_matches: bool | None = None
+
+    @property
+    def is_marker(self) -> bool:
+        """Whether ``start:end`` is a marker written in the answer (not a cited span)."""
+        return self.form in MARKER_FORMS
+
+
+MARKER_FORMS = frozenset({"numeric", "id", "caret", "lenticular"})
+
+
 @dataclass(frozen=True)
 class SentenceResult:
     """The verdict on one answer sentence and the citations behind it."""
@@ -101,9 +146,21 @@ class SentenceResult:
     # the status at "partial". A missing fact not listed here is in some source,
     # just not in the cited passages.
     unsourced_facts: tuple[Fact, ...] = ()
+    # The sources the answer itself cites for this sentence (its markers, or the
+    # structured citations given with it), each judged alone.
+    cited: tuple[CitedSource, ...] = ()
+    # None for a sentence that claims nothing.
+    citation_status: CitationStatus | None = None
+    # For a miscited or uncited sentence: the given sources that support it, best first.
+    suggested: tuple[str, ...] = ()
+    # The known cited sources judged together: their verdict and score (None where the
+    # sentence cites no given source).
+    cited_verdict: Verdict | None = None
+    cited_score: float | None = None
 
     @property
-    def cited(self) -> bool:
+    def has_citations(self) -> bool:
+        """Whether citemark found evidence to cite (``citations``), whatever the answer cites."""
         return bool(self.citations)
 
     @property
@@ -120,6 +177,8 @@ class SentenceResult:
             # a value the answer brought itself ("a late fee of $500" that no source
             # states): partial by the cap, so the default gate passed it
             found.append("unsourced")
+        if self.citation_status in ("miscited", "uncited"):
+            found.append(self.citation_status)
         return tuple(found)
 
 
@@ -136,15 +195,78 @@ class Failure:
     conflicts: tuple[Conflict, ...] = ()
     # the facts no source states, where "unsourced" is a reason
     unsourced: tuple[Fact, ...] = ()
+    # where "miscited" is a reason: the cited sources that do not support the sentence;
+    # where "miscited" or "uncited" is: the sources that do, best first
+    cited_wrongly: tuple[str, ...] = ()
+    suggested: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """``sentence 2 (conflict: 'two years' vs source S3 'one year')``."""
         details = [
             f"conflict: {c.text!r} vs source {c.source_id} {c.evidence!r}" for c in self.conflicts
         ]
-        details += [r for r in self.reasons if r not in ("conflict", "unsourced")]
+        details += [r for r in self.reasons if r not in _DESCRIBED]
         details += [f"in no source: {f.kind} {f.text!r}" for f in self.unsourced]
+        if "miscited" in self.reasons:
+            cites = ", ".join(self.cited_wrongly) or "no given source"
+            details.append(f"miscited: cites {cites}, which does not support it{self._instead()}")
+        if "uncited" in self.reasons:
+            details.append(f"uncited{self._instead(': supported by ')}")
         return f"sentence {self.number} ({'; '.join(details)})"
+
+    def _instead(self, lead: str = "; supported by ") -> str:
+        return f"{lead}{', '.join(self.suggested)}" if self.suggested else ""
+
+
+_DESCRIBED = frozenset({"conflict", "unsourced", "miscited", "uncited"})
+
+
+@dataclass(frozen=True)
+class CitationMetrics:
+    """Citation recall and precision of an answer, as ALCE (Gao et al. 2023) defines them.
+
+    ``recall``: the share of claim sentences whose cited sources, together, support
+    them in full. ``precision``: the share of citations whose source supports its
+    sentence alone, at least in part. ALCE also counts a citation that the cited set
+    needs although it supports nothing alone; judged by sources, not by a learned
+    entailment model, a citation that shares nothing of the claim is taken to add
+    nothing. ``None`` where there is nothing to divide by (no claim, no citation).
+    Citations to labels naming no given source count against precision.
+    """
+
+    claims: int
+    cited_claims: int
+    citations: int
+    recall: float | None
+    precision: float | None
+    correct: int
+    miscited: int
+    uncited: int
+    unsupported: int
+    unknown_sources: int
+
+    @classmethod
+    def of(cls, sentences: Iterable[SentenceResult]) -> CitationMetrics:
+        claims = [s for s in sentences if s.is_claim]
+        cites = [c for s in claims for c in s.cited]
+        recalled = sum(s.cited_verdict == "supports" for s in claims)
+        precise = sum(c.known and c.verdict != "does_not_support" for c in cites)
+        counts = Counter(s.citation_status for s in claims)
+        return cls(
+            claims=len(claims),
+            cited_claims=sum(bool(s.cited) for s in claims),
+            citations=len(cites),
+            recall=round(recalled / len(claims), 4) if claims else None,
+            precision=round(precise / len(cites), 4) if cites else None,
+            correct=counts.get("correct", 0),
+            miscited=counts.get("miscited", 0),
+            uncited=counts.get("uncited", 0),
+            unsupported=counts.get("unsupported", 0),
+            unknown_sources=sum(not c.known for c in cites),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 def check_fail_on(fail_on: Iterable[str] | None) -> frozenset[FailReason]:
@@ -209,13 +331,23 @@ class Report:
             "conflicts": sum(bool(s.conflicts) for s in self.sentences),
             "coverage": round(self.coverage, 4),
             # The unsupported sentences: claims no source supports (one may still
-            # cite, a conflict the passage it contradicts), under the product's name.
-            "uncited": [
+            # cite, a conflict the passage it contradicts). Not "uncited", which names
+            # a supported claim that cites nothing (``citation_status``).
+            "unsupported_claims": [
                 {"start": s.start, "end": s.end, "text": s.text}
                 for s in self.sentences
                 if s.status == "unsupported"
             ],
         }
+
+    @property
+    def carries_citations(self) -> bool:
+        """Whether the answer cites anything (markers, or structured citations given)."""
+        return any(s.cited for s in self.sentences)
+
+    def citation_metrics(self) -> CitationMetrics:
+        """How well the answer's own citations hold up (see :class:`CitationMetrics`)."""
+        return CitationMetrics.of(self.sentences)
 
     def marks(self) -> list[Mark]:
         """Verbatim blocks, plus paraphrase marks over supported text no block covers."""
@@ -237,6 +369,8 @@ class Report:
                 # Words no citation supports are not drawn as paraphrase support either.
                 cuts = [(b.start, b.end) for b in blocks]
                 cuts += [(u.start, u.end) for u in sentence.unsupported_spans]
+                # nor are the answer's own markers ("[2]"), which name sources, not claims
+                cuts += [(c.start, c.end) for c in sentence.cited if c.is_marker]
                 # nor is the label that numbers it ("2. ", "(b) ")
                 label = label_length(sentence.text)
                 if label:
@@ -287,6 +421,16 @@ class Report:
                         reasons,
                         sentence.conflicts if "conflict" in reasons else (),
                         sentence.unsourced_facts if "unsourced" in reasons else (),
+                        tuple(
+                            dict.fromkeys(
+                                c.source_id
+                                for c in sentence.cited
+                                if c.verdict == "does_not_support"
+                            )
+                        )
+                        if "miscited" in reasons
+                        else (),
+                        sentence.suggested if "miscited" in reasons or "uncited" in reasons else (),
                     )
                 )
         return tuple(found)
@@ -331,6 +475,7 @@ class Report:
                 for b in self.blocks
             ],
             "spans": self.spans(),
+            "citation_metrics": self.citation_metrics().to_dict(),
         }
 
 
@@ -341,6 +486,8 @@ def failure_dict(failure: Failure) -> dict[str, Any]:
     data["conflicts"] = [asdict(c) for c in failure.conflicts]
     # lists, as JSON reads them back (a tuple here made a stored row unequal)
     data["unsourced"] = [asdict(f) for f in failure.unsourced]
+    data["cited_wrongly"] = list(failure.cited_wrongly)
+    data["suggested"] = list(failure.suggested)
     data["description"] = failure.describe()
     return data
 
@@ -352,6 +499,8 @@ def _sentence_dict(sentence: SentenceResult) -> dict[str, Any]:
     data["unsourced_facts"] = [asdict(f) for f in sentence.unsourced_facts]
     data["conflicts"] = [asdict(c) for c in sentence.conflicts]
     data["unsupported_spans"] = [asdict(s) for s in sentence.unsupported_spans]
+    data["cited"] = [asdict(c) for c in sentence.cited]
+    data["suggested"] = list(sentence.suggested)
     return data
 
 

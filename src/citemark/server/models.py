@@ -396,7 +396,7 @@ class SummaryOut(_Open):
     no_claim: int = Field(0, description="Sentences that assert nothing checkable.")
     conflicts: int = Field(0, description="Sentences with a value the source contradicts.")
     coverage: float = Field(description="Share of the answer's characters quoted verbatim.")
-    uncited: list[dict[str, Any]] = Field(
+    unsupported_claims: list[dict[str, Any]] = Field(
         description="The unsupported sentences ({start, end, text}): claims no source "
         "supports. One may still carry citations: a sentence in conflict cites the passage "
         "it contradicts, and weak evidence is shown."
