@@ -82,7 +82,10 @@ and paraphrase support — and flag the sentences no source supports.
 
 * `POST /v1/align`: a verdict per sentence (supported / partial / unsupported,
   or no_claim for a lead-in or heading), ranked citations, the facts the
-  evidence lacks or contradicts, and `passed` with the failing sentences.
+  evidence lacks or contradicts, and `passed` with the failing sentences. The
+  answer's own citations (`[1]` markers, or the Cohere, Anthropic or OpenAI
+  citations sent as `citations`) are checked against the sources: correct,
+  miscited, uncited or unsupported.
 * `POST /v1/tag`: the answer with `<cite>` tags, for a phrase map or documents.
 * `POST /v1/stream`: the same verdicts, one server-sent event per sentence, while
   the answer is still being written.
@@ -268,12 +271,16 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
 
         Each sentence comes with ranked citations (``verbatim`` quotes and
         ``paraphrase`` support, with offsets into the source) and the facts its
-        evidence lacks. Sources are prepared once and cached, so sending the same
-        sources again costs only the answer.
+        evidence lacks. The citations the answer carries (its markers, or the
+        structured ``citations`` given with it) are checked too: each cited source is
+        judged alone, and each sentence gets a ``citation_status``. Sources are
+        prepared once and cached, so sending the same sources again costs only the
+        answer.
         """
         deadline = engine.deadline()
         config = engine.config_for(request.config, request.mode)
-        report = engine.align(request.answer, _plain(request.sources), config, deadline)
+        sources = _plain(request.sources)
+        report = engine.align(request.answer, sources, config, deadline, request.citations)
         return report.to_dict(request.fail_on)
 
     @app.post(
@@ -293,7 +300,10 @@ def _add_routes(app: FastAPI, engine: Engine) -> None:
         deadline = engine.deadline()
         config = engine.config_for(request.config, request.mode)
         sources = request.sources if isinstance(request.sources, dict) else _plain(request.sources)
-        return vars(engine.tag(request.answer, sources, config, request.word_level, deadline))
+        tagged = engine.tag(
+            request.answer, sources, config, request.word_level, deadline, request.citations
+        )
+        return vars(tagged)
 
     @app.post(
         "/v1/stream",

@@ -166,11 +166,18 @@ class Engine:
         sources: Sequence[Mapping[str, Any]],
         config: Config,
         deadline: Deadline | None = None,
+        citations: object = None,
     ) -> Report:
-        """:func:`~citemark.align` on cached sources; ``DeadlineExceeded`` past ``deadline``."""
+        """:func:`~citemark.align` on cached sources; ``DeadlineExceeded`` past ``deadline``.
+
+        ``citations`` are the structured citations given with the answer (``None``: the
+        markers written in it are read), passed to ``align`` as they came.
+        """
         with self._worker(deadline):
             index = self.index_for(sources, config, deadline)
-            return align(answer, None, index=index, config=config, deadline=deadline)
+            return align(
+                answer, None, index=index, config=config, deadline=deadline, citations=citations
+            )
 
     @contextmanager
     def _worker(self, deadline: Deadline | None) -> Iterator[None]:
@@ -195,6 +202,7 @@ class Engine:
         config: Config,
         word_level: bool = True,
         deadline: Deadline | None = None,
+        citations: object = None,
     ) -> Tagged:
         """Phrase mode (exact phrases, no model) for a map, document mode for a list.
 
@@ -214,7 +222,7 @@ class Engine:
                 render_spans(marks),
                 round(coverage_of(answer, blocks), 4),
             )
-        report = self.align(answer, sources, config, deadline)
+        report = self.align(answer, sources, config, deadline, citations)
         # Rendering is linear in the answer's marks and notes, but it is work of the
         # request all the same: its clock is read after each form (/v1/tag answered 200
         # six seconds past --max-seconds while the page was quadratic in its notes).

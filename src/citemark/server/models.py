@@ -29,6 +29,10 @@ from pydantic import (
 )
 from pydantic.config import JsonValue
 
+# The fail conditions, verdicts and citation statuses are the library's own types, so
+# that a reason it gains is taken by the API and listed in /docs without a second list.
+from ..report import CitationStatus, FailReason, Verdict
+
 # The keys the library reads from a document dict: the API reads the same ones.
 from ..sources import FRAMEWORK_KEYS, ID_KEYS, MAX_OFFSET, id_like, shows_nothing
 
@@ -195,7 +199,40 @@ def _not_blank(answer: str) -> str:
     return answer
 
 
-FailReason = Literal["unsupported", "conflict", "partial", "unsourced"]
+# What ``citations`` takes, as /docs shows it, and one example of each vendor's shape.
+_CITATIONS_DESCRIPTION = (
+    "The structured citations an LLM API returned with the answer; given, they replace "
+    "the markers written in it ([1], [S2], ^1, 【1】). Any of: Cohere's list of "
+    "{start, end, text?, sources: [{id}] | document_ids} (or the message holding it); "
+    "Anthropic's content blocks ({type: 'text', text, citations: [{type: "
+    "'char_location', document_index, start_char_index, end_char_index, cited_text}]}, "
+    "whose texts joined are the answer; or the message holding them); OpenAI's "
+    "annotations ({type: 'url_citation' | 'file_citation', start_index, end_index, "
+    "url | file_id | filename}, or the message or output_text parts holding them). "
+    "Offsets count characters of the answer. A value of another shape is refused (400) "
+    "with the path of what is wrong, e.g. 'citations[0].end'."
+)
+_CITATION_EXAMPLES: list[JsonValue] = [
+    [{"start": 0, "end": 79, "sources": [{"id": "lease"}]}],
+    # (a citation covers its whole block: the first sentence is a block of its own)
+    [
+        {
+            "type": "text",
+            "text": _EXAMPLE_ANSWER[:80],
+            "citations": [
+                {
+                    "type": "char_location",
+                    "document_index": 0,
+                    "start_char_index": 4,
+                    "end_char_index": 47,
+                    "cited_text": "Tenant shall pay the monthly rent of $2,400",
+                }
+            ],
+        },
+        {"type": "text", "text": _EXAMPLE_ANSWER[80:]},
+    ],
+    [{"type": "url_citation", "start_index": 0, "end_index": 79, "url": "lease"}],
+]
 
 
 class AlignRequest(ConfigChoice):
@@ -211,12 +248,15 @@ class AlignRequest(ConfigChoice):
         None,
         min_length=1,
         description="What makes `passed` false: any of 'unsupported', 'conflict', 'partial', "
-        "'unsourced' (a sentence states an amount, percent or negation no source states) "
-        "(default: unsupported and conflict, as `citemark check`). An empty list is refused "
-        "(an unset variable must not turn the gate off unseen); leave the field out for the "
-        "default.",
-        examples=[["unsupported", "conflict", "partial"]],
+        "'unsourced' (a sentence states an amount, percent or negation no source states), "
+        "'miscited' (the sources a sentence cites do not support it, while others do), "
+        "'uncited' (a sentence the sources support, at least in part, cites nothing: every "
+        "such sentence of an answer without citations) (default: unsupported and conflict, "
+        "as `citemark check`). An empty list is refused (an unset variable must not turn "
+        "the gate off unseen); leave the field out for the default.",
+        examples=[["unsupported", "conflict", "partial"], ["unsupported", "miscited"]],
     )
+    citations: Any = Field(None, description=_CITATIONS_DESCRIPTION, examples=_CITATION_EXAMPLES)
 
     _answer_not_blank = field_validator("answer")(_not_blank)
 
@@ -263,8 +303,24 @@ class TagRequest(ConfigChoice):
     word_level: StrictBool = Field(
         True, description="Phrase mode only: match whole words only (false: any substring)."
     )
+    citations: Any = Field(
+        None,
+        description="Document mode only, as in /v1/align: " + _CITATIONS_DESCRIPTION,
+        examples=_CITATION_EXAMPLES,
+    )
 
     _answer_not_blank = field_validator("answer")(_not_blank)
+
+    @model_validator(mode="after")
+    def _citations_need_documents(self) -> "TagRequest":
+        """A phrase map has no documents for a citation to name: refused by name rather
+        than dropped, which would tag as if the citations had been read."""
+        if self.citations is not None and isinstance(self.sources, Mapping):
+            raise ValueError(
+                "citations: read in document mode only (sources as a list of documents, "
+                "not a phrase map)"
+            )
+        return self
 
 
 class StreamHeader(ConfigChoice):
@@ -345,6 +401,43 @@ class ConflictOut(_Open):
     )
 
 
+class CitedSourceOut(_Open):
+    """One source the answer itself cites for one sentence, judged alone against it."""
+
+    source_id: str = Field(
+        description="The cited source's id; where the citation names no given source "
+        "('[7]' of three sources), the label it used (and `known` is false)."
+    )
+    start: int = Field(
+        description="Where the citation is in the answer: answer[start:end] is the marker "
+        "('[2]', which names one or more sources: one record each) or, for a structured "
+        "citation given in the request, the stretch of the answer it covers."
+    )
+    end: int
+    verdict: Verdict = Field(
+        description="The sentence judged against this source alone: 'supports', 'partial' "
+        "or 'does_not_support'."
+    )
+    score: float = Field(description="Support probability against this source alone.")
+    evidence: CitationOut | None = Field(
+        None, description="This source's best passage for the sentence (null where none)."
+    )
+    known: bool = Field(
+        True, description="False for a label that names no given source: it supports nothing."
+    )
+    form: str = Field(
+        "numeric",
+        description="How the citation was written: 'numeric' ([2]), 'id' ([S2]), 'caret' "
+        "(^2), 'lenticular' (【2】), or the API that returned it ('cohere', 'anthropic', "
+        "'openai').",
+    )
+    cited_text_matches: bool | None = Field(
+        None,
+        description="False for an Anthropic citation whose cited_text the named source "
+        "does not hold where it says; null where a citation quotes nothing.",
+    )
+
+
 class RangeOut(_Open):
     start: int
     end: int
@@ -379,6 +472,31 @@ class SentenceOut(_Open):
         default_factory=list,
         description="Answer offsets of the words no citation supports.",
     )
+    cited: list[CitedSourceOut] = Field(
+        default_factory=list,
+        description="The sources the answer itself cites for this sentence (its markers, or "
+        "the request's `citations`), each judged alone.",
+    )
+    citation_status: CitationStatus | None = Field(
+        None,
+        description="How the sentence's own citations stand: 'correct' (the cited sources "
+        "support it about as well as the best given ones), 'miscited' (they do not, while "
+        "other given sources do), 'uncited' (the sources support it, at least in part, and "
+        "it cites nothing), 'unsupported' (no given source supports it); null for no_claim.",
+    )
+    suggested: list[str] = Field(
+        default_factory=list,
+        description="For a miscited or uncited sentence: the ids of the given sources that "
+        "support it, best first.",
+    )
+    cited_verdict: Verdict | None = Field(
+        None,
+        description="The known cited sources judged together (null where the sentence cites "
+        "no given source).",
+    )
+    cited_score: float | None = Field(
+        None, description="Their support probability together (null as for cited_verdict)."
+    )
 
 
 class SpanOut(_Open):
@@ -411,7 +529,38 @@ class FailureOut(_Open):
     status: str
     reasons: list[FailReason]
     conflicts: list[ConflictOut]
+    cited_wrongly: list[str] = Field(
+        default_factory=list,
+        description="Where 'miscited' is a reason: the cited sources that do not support the "
+        "sentence.",
+    )
+    suggested: list[str] = Field(
+        default_factory=list,
+        description="Where 'miscited' or 'uncited' is a reason: the sources that support it, "
+        "best first.",
+    )
     description: str = Field(description="One line, as `citemark check` prints it.")
+
+
+class CitationMetricsOut(_Open):
+    """How well the answer's own citations hold up (ALCE's citation recall and precision)."""
+
+    claims: int = Field(description="Sentences that claim something (all but no_claim).")
+    cited_claims: int = Field(description="Claims that cite at least one source.")
+    citations: int = Field(description="Citations of claims: one per source a marker names.")
+    recall: float | None = Field(
+        description="Share of claims whose cited sources, together, support them in full "
+        "(null without a claim)."
+    )
+    precision: float | None = Field(
+        description="Share of citations whose source supports its sentence alone, at least "
+        "in part (null without a citation); a label naming no given source counts against it."
+    )
+    correct: int = Field(description="Claims with citation_status 'correct'.")
+    miscited: int
+    uncited: int
+    unsupported: int
+    unknown_sources: int = Field(description="Citations of labels that name no given source.")
 
 
 class AlignResponse(_Open):
@@ -434,6 +583,9 @@ class AlignResponse(_Open):
     sentences: list[SentenceOut]
     blocks: list[dict[str, Any]]
     spans: list[SpanOut]
+    citation_metrics: CitationMetricsOut = Field(
+        description="How well the answer's own citations hold up, counted over its claims."
+    )
 
 
 class TagResponse(BaseModel):
@@ -511,6 +663,7 @@ def _unknown_request_field(name: str) -> str:
 _TAKEN_BY = {
     "answer": "/v1/align and /v1/tag",
     "fail_on": "/v1/align",
+    "citations": "/v1/align and /v1/tag",
     "word_level": "/v1/tag",
     "text": "the lines of /v1/stream after its first",
     "sources": "/v1/align, /v1/tag and the first line of /v1/stream",

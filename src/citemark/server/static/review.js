@@ -14,6 +14,14 @@
   // heading, nothing to check) are drawn without a flag.
   const FLAGGED = { unsupported: 0, partial: 1 };
   const KIND_LABEL = { verbatim: "Verbatim quote", paraphrase: "Paraphrase support" };
+  // How one cited source stands to the sentence that cites it, judged on that source alone.
+  const VERDICT_TEXT = { supports: "supports this", partial: "supports this in part", does_not_support: "does not support this" };
+  // The citation statuses a sentence is badged with; "correct" needs no badge, and an
+  // "unsupported" sentence is flagged by its status already.
+  const CITATION_BADGE = { miscited: "Miscited", uncited: "Uncited" };
+  // The forms of a citation written in the answer ("[2]", "[S2]", "^2", "【2】"); the
+  // others are the structured citations an API returned, which cover a stretch of it.
+  const MARKER_FORMS = new Set(["numeric", "id", "caret", "lenticular"]);
 
   // The review on screen: the answer and sources it was made from, and the report.
   let current = null;
@@ -303,6 +311,7 @@
       move(sentence);
       (sentence.conflicts || []).forEach(move);
       (sentence.unsupported_spans || []).forEach(move);
+      (sentence.cited || []).forEach(move);
     }
     return out;
   }
@@ -342,6 +351,7 @@
       chip("unsupported"),
       s.conflicts ? h("span", { class: "count count-conflict" }, h("span", { "aria-hidden": "true" }, "≠"), ` ${plural(s.conflicts, "conflict")}`) : "",
       s.no_claim ? h("span", { class: "count count-no_claim", title: "Lead-ins, headings and courtesies: nothing to check" }, `${s.no_claim} no claim`) : "",
+      citationSummary(report),
       h("span", { class: "metric" }, "Verbatim coverage ", h("strong", {}, percent(s.coverage))),
       h("span", { class: "metric muted" }, `preset ${report.config || "?"} · ${report.mode || "?"}`),
     );
@@ -349,8 +359,36 @@
     box.hidden = false;
   }
 
-  function nextSentence(status) {
-    const nodes = [...document.querySelectorAll(`.sentence.status-${status}`)];
+  /** The answer's own citations, counted, where it carries any: a jump to the next
+   *  miscited sentence, and ALCE's precision and recall (report.citation_metrics). */
+  function citationSummary(report) {
+    const m = report.citation_metrics;
+    if (!m || !carriesCitations(report)) return "";
+    const ratio = (x) => (x === null || x === undefined ? "–" : percent(x));
+    const miscited = m.miscited
+      ? h("button", {
+        type: "button",
+        class: "count count-miscited",
+        title: "Go to the next miscited sentence",
+        onclick: () => nextSentence("miscited", ".sentence.citation-miscited"),
+      }, h("span", { "aria-hidden": "true" }, "✗"), ` ${m.miscited} miscited`)
+      : "";
+    return [
+      miscited,
+      m.uncited ? h("span", { class: "count count-uncited", title: "Supported sentences that cite nothing" }, `${m.uncited} uncited`) : "",
+      h("span", {
+        class: "metric",
+        title: "Citation precision: the share of citations whose source supports its sentence. "
+          + "Recall: the share of claims their cited sources support in full.",
+      }, "Citation precision ", h("strong", {}, ratio(m.precision)), " · recall ", h("strong", {}, ratio(m.recall))),
+    ];
+  }
+
+  /** Whether the answer cites anything (markers, or structured citations given). */
+  const carriesCitations = (report) => report.sentences.some((s) => (s.cited || []).length);
+
+  function nextSentence(status, selector = `.sentence.status-${status}`) {
+    const nodes = [...document.querySelectorAll(selector)];
     if (!nodes.length) return;
     const active = document.activeElement && document.activeElement.closest(".sentence");
     const after = nodes.findIndex((node) => active && node.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_PRECEDING);
@@ -364,10 +402,11 @@
     clear(view);
     const text = h("div", { class: "answer-text" });
     const spans = (report.spans || []).slice().sort((a, b) => a.start - b.start);
+    const cites = carriesCitations(report);
     let position = 0;
     report.sentences.forEach((sentence, index) => {
       if (sentence.start > position) put(text, answer.slice(position, sentence.start));
-      put(text, renderSentence(answer, sentence, index, spans));
+      put(text, renderSentence(answer, sentence, index, spans, cites));
       position = Math.max(position, sentence.end);
     });
     if (position < answer.length) put(text, answer.slice(position));
@@ -377,10 +416,12 @@
   /** The sentences a reviewer must look at, worst first, as in `citemark check`. */
   function reviewList(report) {
     const order = FLAGGED;
+    const cites = carriesCitations(report);
+    const rank = (sentence) => order[sentence.status] ?? Object.keys(order).length;
     const flagged = report.sentences
       .map((sentence, index) => ({ sentence, index }))
-      .filter(({ sentence }) => sentence.status in order)
-      .sort((a, b) => order[a.sentence.status] - order[b.sentence.status] || a.index - b.index);
+      .filter(({ sentence }) => sentence.status in order || badged(sentence, cites))
+      .sort((a, b) => rank(a.sentence) - rank(b.sentence) || a.index - b.index);
     if (!flagged.length) {
       return h("p", { class: "review-ok" }, h("span", { "aria-hidden": "true" }, "✓ "),
         "Every sentence is supported by the sources.");
@@ -388,8 +429,10 @@
     return h("section", { class: "review-list", "aria-label": "Sentences that need review" },
       h("h3", {}, `Needs review (${flagged.length})`),
       h("ol", {}, flagged.map(({ sentence, index }) => h("li", {},
-        h("span", { class: `flag flag-${sentence.status}` },
-          h("span", { "aria-hidden": "true" }, STATUS_ICON[sentence.status]), ` ${STATUS_LABEL[sentence.status]}`),
+        sentence.status in order
+          ? h("span", { class: `flag flag-${sentence.status}` },
+            h("span", { "aria-hidden": "true" }, STATUS_ICON[sentence.status]), ` ${STATUS_LABEL[sentence.status]}`)
+          : citationBadge(sentence, cites),
         h("button", {
           type: "button",
           class: "jump",
@@ -405,11 +448,123 @@
         (sentence.missing_facts || []).length
           ? h("span", { class: "missing" }, "Missing: ",
             sentence.missing_facts.map((f, n) => [n ? ", " : "", h("q", {}, f.text), ` (${f.kind})`]))
-          : (sentence.conflicts || []).length ? ""
-            : h("span", { class: "muted" }, sentence.citations.length ? "weak support" : "no citation")))));
+          : (sentence.conflicts || []).length || !(sentence.status in order) ? ""
+            : h("span", { class: "muted" }, sentence.citations.length ? "weak support" : "no citation"),
+        badged(sentence, cites)
+          ? h("span", { class: `citation-line citation-${sentence.citation_status}` }, citationSummaryLine(sentence))
+          : ""))));
   }
 
-  function renderSentence(answer, sentence, index, spans) {
+  // ------------------------------------------------------------------ the answer's own citations
+
+  /** Whether a sentence gets a citation badge: miscited, or uncited in an answer that
+   *  cites elsewhere (an answer that cites nothing would have every supported sentence
+   *  badged "uncited", which says nothing of it). */
+  function badged(sentence, cites) {
+    const status = sentence.citation_status;
+    return status === "miscited" || (status === "uncited" && cites);
+  }
+
+  /** ", " and "and" between names: "S1", "S1 and S2", "S1, S2 and S4". */
+  function listed(names) {
+    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  }
+
+  /** What a reviewer is told of a badged sentence, in one line. */
+  function citationSummaryLine(sentence) {
+    const suggested = sentence.suggested || [];
+    if (sentence.citation_status === "uncited") {
+      return suggested.length ? `Cites nothing; ${listed(suggested)} ${suggested.length > 1 ? "support" : "supports"} it` : "Cites nothing";
+    }
+    const wrong = [...new Set((sentence.cited || []).filter((c) => c.verdict === "does_not_support").map((c) => c.source_id))];
+    const cited = wrong.length ? `Cites ${listed(wrong)}, which ${wrong.length > 1 ? "do" : "does"} not support it` : "Its citations do not support it";
+    return suggested.length ? `${cited}; ${listed(suggested)} ${suggested.length > 1 ? "do" : "does"}` : cited;
+  }
+
+  function citationBadge(sentence, cites) {
+    if (!badged(sentence, cites)) return "";
+    const status = sentence.citation_status;
+    return h("span", { class: `citation-badge citation-${status}`, title: citationSummaryLine(sentence) },
+      h("span", { "aria-hidden": "true" }, status === "miscited" ? "✗ " : "∅ "), CITATION_BADGE[status]);
+  }
+
+  const isMarker = (record) => MARKER_FORMS.has(record.form || "numeric");
+
+  /** How the answer names a cited source: its marker ("[3]"), with the source's id where
+   *  the marker does not spell it alone ("[3] (S3)", "[1, 3] (S1)"); a structured
+   *  citation by the source's id. */
+  function citedLabel(record, answer) {
+    if (!isMarker(record)) return record.source_id;
+    const text = answer.slice(record.start, record.end);
+    const inner = text.replace(/^[\[\^【]+|[\]】]+$/g, "");
+    return inner === String(record.source_id) ? text : `${text} (${record.source_id})`;
+  }
+
+  /** What one citation claims and what was found: "[3] (S3) does not support this" (or
+   *  names no given source), then the sources that do support it where it is wrong. */
+  function citedClaim(record, answer) {
+    const label = citedLabel(record, answer);
+    return record.known === false ? `${label} names no given source` : `${label} ${VERDICT_TEXT[record.verdict] || record.verdict}`;
+  }
+
+  /** One note per cited source, after the sentence: its claim as a button to its evidence
+   *  (its best passage, judged alone), and, where the sentence is miscited, each source
+   *  that supports it as a button to that source's citation. */
+  function citedNotes(sentence, index, answer) {
+    const records = sentence.cited || [];
+    if (!records.length) return "";
+    const suggested = sentence.citation_status === "miscited" ? sentence.suggested || [] : [];
+    return h("span", { class: "cited-notes" }, records.map((record, k) => {
+      const claim = citedClaim(record, answer);
+      const verdict = record.known === false ? "does_not_support" : record.verdict;
+      const claimNode = record.evidence
+        ? h("button", {
+          type: "button",
+          class: "cited-jump",
+          title: "Show the best passage of the cited source for this sentence",
+          dataset: { cited: `${index}-${k}` },
+          onclick: () => focusCited(index, k),
+        }, claim)
+        : h("span", { class: "cited-claim" }, claim);
+      const instead = verdict === "supports" ? [] : suggested.filter((id) => id !== record.source_id);
+      return h("span", { class: `cited-note verdict-${verdict}`, role: "group", "aria-label": "Citation check", dataset: { cited: `${index}-${k}` } },
+        h("span", { class: "cited-icon", "aria-hidden": "true" }, verdict === "supports" ? "✓" : verdict === "partial" ? "◐" : "✗"),
+        " ", claimNode,
+        instead.length ? ["; ", instead.map((id, m) => [m ? (m === instead.length - 1 ? " and " : ", ") : "", suggestionButton(sentence, index, id)]),
+          instead.length > 1 ? " do" : " does"] : "");
+    }));
+  }
+
+  /** A source that supports a miscited sentence, as a button to its citation. */
+  function suggestionButton(sentence, index, id) {
+    const n = sentence.citations.findIndex((c) => c.source_id === id);
+    if (n < 0) return h("strong", { class: "cited-suggested" }, id);
+    return h("button", {
+      type: "button",
+      class: "cited-jump cited-suggested",
+      title: `Show the evidence in ${id}, which the sentence does not cite`,
+      onclick: () => focusCitation(index, n, `${id} supports this sentence; the answer does not cite it.`),
+    }, id);
+  }
+
+  function focusCited(index, k) {
+    if (!current) return;
+    const sentence = current.report.sentences[index];
+    const record = sentence && (sentence.cited || [])[k];
+    if (!record || !record.evidence) return;
+    markActive(`[data-cited="${index}-${k}"]`);
+    renderEvidenceCard(sentence, index, record.evidence, `${citedClaim(record, current.answer)}: its best passage for the sentence.`);
+    const mark = highlightSource(record.evidence);
+    if (mark) mark.scrollIntoView({ block: "center", inline: "nearest" });
+    else $("evidence").scrollIntoView({ block: "nearest" });
+  }
+
+  function markActive(selector) {
+    document.querySelectorAll(".cite.active, .chip.active, .cited-note.active").forEach((node) => node.classList.remove("active"));
+    document.querySelectorAll(selector).forEach((node) => node.classList.add("active"));
+  }
+
+  function renderSentence(answer, sentence, index, spans, cites) {
     const status = sentence.status;
     const flagged = status in FLAGGED;
     const node = h("span", {
@@ -424,6 +579,12 @@
       put(node, h("span", { class: `flag flag-${status}` },
         h("span", { "aria-hidden": "true" }, STATUS_ICON[status]), ` ${STATUS_LABEL[status]}`), " ");
     }
+    const badge = citationBadge(sentence, cites);
+    if (badge) {
+      node.classList.add(`citation-${sentence.citation_status}`);
+      if (!flagged) node.tabIndex = -1;
+      put(node, badge, " ");
+    }
     let position = sentence.start;
     for (const span of spans) {
       const start = Math.max(span.start, sentence.start);
@@ -435,6 +596,8 @@
     }
     if (position < sentence.end) put(node, ...annotated(answer, position, sentence.end, notes));
     put(node, citationChips(sentence, index));
+    const cited = citedNotes(sentence, index, answer);
+    if (cited) put(node, " ", cited);
     for (const [k, c] of (sentence.conflicts || []).entries()) put(node, " ", conflictCard(c, index, k));
     const facts = sentence.missing_facts || [];
     if (facts.length) {
@@ -444,10 +607,22 @@
     return node;
   }
 
-  /** What to draw inside a sentence: conflicting values, and the unsupported words
-   *  of a sentence that is not supported; sorted, a conflict winning any overlap. */
+  /** What to draw inside a sentence: conflicting values, the answer's citation markers,
+   *  and the unsupported words of a sentence that is not supported; sorted, a conflict
+   *  winning any overlap. */
   function sentenceNotes(sentence, answer) {
     const notes = (sentence.conflicts || []).map((c) => ({ start: c.start, end: c.end, kind: "conflict", conflict: c }));
+    // A marker naming several sources ("[1, 3]") has a record per source: one note each
+    // marker, drawn as its worst verdict and titled with every record's.
+    const markers = new Map();
+    for (const record of sentence.cited || []) {
+      if (!isMarker(record) || record.start >= record.end) continue;
+      if (notes.some((c) => c.start < record.end && record.start < c.end)) continue;
+      const key = `${record.start}-${record.end}`;
+      if (!markers.has(key)) markers.set(key, { start: record.start, end: record.end, kind: "marker", records: [] });
+      markers.get(key).records.push(record);
+    }
+    notes.push(...markers.values());
     if (sentence.status in FLAGGED) {
       const conflicts = notes.slice();
       for (const span of sentence.unsupported_spans || []) {
@@ -481,6 +656,11 @@
           class: "conflict-value",
           title: `Source ${note.conflict.source_id} says “${note.conflict.evidence}”`,
         }, answer.slice(a, b)));
+      } else if (note.kind === "marker") {
+        out.push(h("span", {
+          class: `cited-marker verdict-${worstVerdict(note.records)}`,
+          title: note.records.map((r) => citedClaim(r, answer)).join("; "),
+        }, answer.slice(a, b)));
       } else {
         out.push(h("span", { class: "unsupported-words", title: "No citation supports these words" }, answer.slice(a, b)));
       }
@@ -488,6 +668,12 @@
     }
     if (position < end) out.push(answer.slice(position, end));
     return out;
+  }
+
+  /** The weakest verdict of a marker's records; a label naming no given source supports nothing. */
+  function worstVerdict(records) {
+    const verdicts = records.map((r) => (r.known === false ? "does_not_support" : r.verdict));
+    return ["does_not_support", "partial", "supports"].find((v) => verdicts.includes(v)) || "supports";
   }
 
   /** The rule that found a conflict (a report from before rules were named has none). */
@@ -650,24 +836,26 @@
   const chunkOffset = (source) => (typeof source === "string" ? 0
     : Number(firstKey(source, OFFSET_KEYS, []) ?? firstKey(source, METADATA_OFFSET_KEYS) ?? 0) || 0);
 
-  function focusCitation(index, n) {
+  function focusCitation(index, n, lead) {
     if (!current) return;
     const sentence = current.report.sentences[index];
     const citation = sentence && sentence.citations[n];
     if (!citation) return;
-    document.querySelectorAll(".cite.active, .chip.active").forEach((node) => node.classList.remove("active"));
-    document.querySelectorAll(`[data-citation="${index}-${n}"]`).forEach((node) => node.classList.add("active"));
-    renderEvidenceCard(sentence, index, citation);
+    markActive(`[data-citation="${index}-${n}"]`);
+    renderEvidenceCard(sentence, index, citation, lead);
     const mark = highlightSource(citation);
     if (mark) mark.scrollIntoView({ block: "center", inline: "nearest" });
     else $("evidence").scrollIntoView({ block: "nearest" });
   }
 
-  function renderEvidenceCard(sentence, index, citation) {
+  /** The evidence of a citation; ``lead``, where given, says why it is shown (the
+   *  citation check: what a cited source claims, or a source the answer should cite). */
+  function renderEvidenceCard(sentence, index, citation, lead) {
     const card = $("evidence");
     clear(card);
     const facts = sentence.missing_facts || [];
     put(card,
+      lead ? h("div", { class: "evidence-lead" }, lead) : "",
       h("div", { class: "evidence-head" },
         h("span", { class: `kind-badge ${citation.kind}` }, KIND_LABEL[citation.kind] || citation.kind),
         h("span", {}, " from "), h("strong", {}, citation.source_id),
