@@ -239,8 +239,15 @@ def _ranked(result: SentenceResult) -> tuple[str, ...]:
 
 
 def _rivals(result: SentenceResult, cited: Sequence[str]) -> list[str]:
-    """The best sources the sentence does not cite: those of its own citations."""
-    return [sid for sid in _ranked(result) if sid not in cited]
+    """The sources the cited ones are measured against: those citemark ranks above
+    every cited source among the sentence's own citations (all of its best, where it
+    cites none of them). A source ranked below a cited one holds no better evidence."""
+    rivals = []
+    for sid in _ranked(result):
+        if sid in cited:
+            break
+        rivals.append(sid)
+    return rivals
 
 
 def _together(ids: Sequence[str], positions: Mapping[str, tuple[int, ...]]) -> tuple[int, ...]:

@@ -132,12 +132,18 @@ def _align(
     if cfg.mode == "hybrid" and embedder is None:
         embedder = default_embedder(cfg.embedder, cfg.device)
     judge = judge or LogisticJudge(cfg, cfg.mode)
-    results, matches, notes = _judged(claimed, spans, index, cfg, embedder, judge, limit)
+    tokens = tokenize(claimed)
+    results, matches, notes = _judged(
+        claimed, spans, index, cfg, embedder, judge, limit, tokens=tokens
+    )
     if claimed is not answer:
         results = [replace(r, text=answer[r.start : r.end]) for r in results]
 
     def alone(positions: tuple[int, ...], at: Sequence[Span]) -> list[SentenceResult]:
-        found, _, _ = _judged(claimed, at, index.subset(positions), cfg, embedder, judge, limit)
+        subset = index.subset(positions)
+        found, _, _ = _judged(
+            claimed, at, subset, cfg, embedder, judge, limit, words=False, tokens=tokens
+        )
         return [_in_full(r, positions) for r in found]
 
     if markers:
@@ -161,10 +167,15 @@ def _judged(
     embedder: Embedder | None,
     judge: Judge,
     limit: Deadline | None,
+    words: bool = True,
+    tokens: Tokens | None = None,
 ) -> tuple[list[SentenceResult], list[Match], tuple[str, ...]]:
     """Every sentence at ``spans`` judged against ``index``: the results, the quotes
-    found and the report's notes. ``answer`` is the text to judge (markers blanked)."""
-    tokens = tokenize(answer)
+    found and the report's notes. ``answer`` is the text to judge (markers blanked);
+    ``words`` false leaves out the unsupported words, which a judgement against some
+    of the sources (the citation check's) never shows. ``tokens`` are ``answer``'s, where
+    a judgement of the same answer made them already."""
+    tokens = tokens if tokens is not None else tokenize(answer)
     matches = _quotes(index, answer, spans, tokens, limit)
     blocks = merge(matches)
     hybrid = cfg.mode == "hybrid"
@@ -187,9 +198,13 @@ def _judged(
             check(limit, "scoring")
         if words_judged is not None and support.words_only:
             words_cfg, words_judge = words_judged
-            result = _result(index, answer, claimed, view, support, found, words_cfg, words_judge)
+            result = _result(
+                index, answer, claimed, view, support, found, words_cfg, words_judge, None, words
+            )
         else:
-            result = _result(index, answer, claimed, view, support, found, cfg, judge, words_model)
+            result = _result(
+                index, answer, claimed, view, support, found, cfg, judge, words_model, words
+            )
         results.append(result)
     return results, matches, _notes(hybrid, sum(s.words_only for s in supports))
 
@@ -304,6 +319,7 @@ def _result(
     config: Config,
     judge: Judge,
     words_model: Embedder | None = None,
+    words: bool = True,
 ) -> SentenceResult:
     """The verdict on one sentence. ``claimed`` is the answer with list labels blanked
     and ``view`` the sentence's claim in it; ``words_model`` gives word vectors to the
@@ -342,7 +358,7 @@ def _result(
     # Where a reviewer should look: the words none of the sentence's citations back
     # (nothing to look for in a supported sentence or one that claims nothing).
     unsupported: tuple[Span, ...] = ()
-    if status in ("partial", "unsupported"):
+    if words and status in ("partial", "unsupported"):
         placed = view.placed
         found = unsupported_spans(
             claimed,
