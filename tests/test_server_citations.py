@@ -95,7 +95,7 @@ def test_failures_name_the_wrong_citation_and_the_source_to_cite(client: TestCli
     [failure] = data["failures"]
     assert failure["number"] == 1 and failure["reasons"] == ["miscited"]
     assert failure["cited_wrongly"] == ["S2"] and failure["suggested"] == ["S1"]
-    assert "cites S2, which does not support it; supported by S1" in failure["description"]
+    assert "cites S2, which does not hold it; the evidence is in S1" in failure["description"]
 
 
 # --------------------------------------------------------------------------- structured citations

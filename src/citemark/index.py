@@ -137,13 +137,16 @@ class SourceIndex:
             )
         self.by_source.append(range(first, len(self.sentences)))
 
-    def subset(self, positions: tuple[int, ...]) -> SourceIndex:
+    def subset(
+        self, positions: tuple[int, ...], deadline: Deadline | None = None
+    ) -> SourceIndex:
         """An index of the sources at ``positions`` (places in the list as given, in
         order) alone, made on first request and kept: what a sentence is judged against
         when the citation check asks whether the sources it cites support it.
 
         Its reports' ``source_index`` values are places in the subset; the caller maps
-        them back. At most :data:`MAX_SUBSETS` are kept, the oldest dropped first.
+        them back. At most :data:`MAX_SUBSETS` are kept, the oldest dropped first. With a
+        ``deadline``, the clock is read between the documents of a new one.
         """
         with _VECTORS_LOCK:
             kept: dict[tuple[int, ...], SourceIndex] = self.__dict__.setdefault("_subsets", {})
@@ -155,7 +158,9 @@ class SourceIndex:
             spans[document.text] = [
                 Span(self.sentences[i].start, self.sentences[i].end) for i in ids
             ]
-        found = SourceIndex([self.sources[p] for p in positions], self.config, segments=spans)
+        found = SourceIndex(
+            [self.sources[p] for p in positions], self.config, deadline=deadline, segments=spans
+        )
         with _VECTORS_LOCK:
             while len(kept) >= MAX_SUBSETS:
                 del kept[next(iter(kept))]

@@ -140,7 +140,7 @@ def _align(
         results = [replace(r, text=answer[r.start : r.end]) for r in results]
 
     def alone(positions: tuple[int, ...], at: Sequence[Span]) -> list[SentenceResult]:
-        subset = index.subset(positions)
+        subset = index.subset(positions, limit)
         found, _, _ = _judged(
             claimed, at, subset, cfg, embedder, judge, limit, words=False, tokens=tokens
         )

@@ -209,12 +209,12 @@ class Failure:
         details += [f"in no source: {f.kind} {f.text!r}" for f in self.unsourced]
         if "miscited" in self.reasons:
             cites = ", ".join(self.cited_wrongly) or "no given source"
-            details.append(f"miscited: cites {cites}, which does not support it{self._instead()}")
+            details.append(f"miscited: cites {cites}, which does not hold it{self._instead()}")
         if "uncited" in self.reasons:
-            details.append(f"uncited{self._instead(': supported by ')}")
+            details.append(f"uncited{self._instead(': the evidence is in ')}")
         return f"sentence {self.number} ({'; '.join(details)})"
 
-    def _instead(self, lead: str = "; supported by ") -> str:
+    def _instead(self, lead: str = "; the evidence is in ") -> str:
         return f"{lead}{', '.join(self.suggested)}" if self.suggested else ""
 
 
