@@ -153,10 +153,11 @@ def test_structured_citations_are_cited_records_over_the_span_they_cite(
     assert record["cited_text_matches"] is (True if shape == "anthropic" else None)
 
 
-def test_given_citations_replace_the_markers_written_in_the_answer(client: TestClient) -> None:
+def test_given_citations_join_the_markers_written_in_the_answer(client: TestClient) -> None:
     cited = [{"start": 0, "end": 5, "sources": ["S1"]}]
     data = post_align(client, answer=MISCITED, sources=MARKED_SOURCES, citations=cited)
-    assert [c["form"] for s in data["sentences"] for c in s["cited"]] == ["cohere"]
+    forms = [c["form"] for s in data["sentences"] for c in s["cited"]]
+    assert forms == ["cohere", "numeric", "numeric"]
     marked = post_align(client, answer=MISCITED, sources=MARKED_SOURCES, citations=None)
     assert [c["form"] for s in marked["sentences"] for c in s["cited"]] == ["numeric", "numeric"]
 

@@ -24,7 +24,6 @@ from .labels import label_length
 from .lazy import compile_all
 from .markers import (
     CitedSpan,
-    Marker,
     assign_markers,
     claim_text_mask,
     read_markers,
@@ -66,7 +65,7 @@ def align(
     (``SentenceResult.cited``, ``citation_status``, ``suggested``): the markers written
     in it (``[1]``, ``[1, 3]``, ``[S2]``, ``^1``, ``【1】``), or, given as ``citations``,
     the structured citations an LLM API returned with it (Cohere, Anthropic, OpenAI
-    shapes: :func:`citemark.markers.read_structured`), which then replace the markers.
+    shapes: :func:`citemark.markers.read_structured`), with any markers left in its text.
     """
     # The cyclic collector is paused for the call: a call allocates thousands of
     # short-lived tuples and sets (freed by reference counting, none in a cycle),
@@ -114,15 +113,13 @@ def _align(
         index = SourceIndex(sources, cfg, deadline=limit)
     elif sources is not None:
         raise InputError("pass either sources or a prepared index, not both")
-    # The citations the answer carries: given beside it, or written in it as markers,
+    # The citations the answer carries: given beside it, and written in it as markers,
     # whose text is no word of the claim (blanked, the same length, so every offset
     # still indexes the answer).
-    markers: tuple[Marker, ...] = ()
     structured: tuple[CitedSpan, ...] = ()
     if citations is not None:
         structured = read_structured(citations, answer, [(s.id, s.text) for s in index.sources])
-    else:
-        markers = read_markers(answer, [s.id for s in index.sources])
+    markers = read_markers(answer, [s.id for s in index.sources])
     claimed = claim_text_mask(answer, markers)
     spans = _spans(answer, sentences)
     if markers and sentences is None:
@@ -146,10 +143,11 @@ def _align(
         )
         return [_in_full(r, positions) for r in found]
 
+    # Both kinds, where an answer has both: the API's records and markers left in its text.
+    cites = from_spans(structured, spans)
     if markers:
-        cites = from_markers(assign_markers(markers, [(s.start, s.end) for s in spans], answer))
-    else:
-        cites = from_spans(structured, spans)
+        written = from_markers(assign_markers(markers, [(s.start, s.end) for s in spans], answer))
+        cites = [[*given, *more] for given, more in zip(cites, written, strict=True)]
     results = check_citations(index, results, cites, alone, cfg.min_citation_score)
     blocks = merge(matches)
     if any(index.joined.pieces):

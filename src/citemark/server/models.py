@@ -201,8 +201,8 @@ def _not_blank(answer: str) -> str:
 
 # What ``citations`` takes, as /docs shows it, and one example of each vendor's shape.
 _CITATIONS_DESCRIPTION = (
-    "The structured citations an LLM API returned with the answer; given, they replace "
-    "the markers written in it ([1], [S2], ^1, 【1】). Any of: Cohere's list of "
+    "The structured citations an LLM API returned with the answer, read beside any "
+    "markers written in it ([1], [S2], ^1, 【1】). Any of: Cohere's list of "
     "{start, end, text?, sources: [{id}] | document_ids} (or the message holding it); "
     "Anthropic's content blocks ({type: 'text', text, citations: [{type: "
     "'char_location', document_index, start_char_index, end_char_index, cited_text}]}, "
