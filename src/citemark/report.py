@@ -269,6 +269,58 @@ class CitationMetrics:
         return asdict(self)
 
 
+# What a partial sentence counts for in :attr:`Faithfulness.score`: some of it is
+# backed, some not, as WiCE's annotators grade "partially supported" between the two.
+PARTIAL_CREDIT = 0.5
+
+
+@dataclass(frozen=True)
+class Faithfulness:
+    """An answer's groundedness in one number, with the reasons behind it.
+
+    ``score`` is (supported + ``PARTIAL_CREDIT`` x partial) / claim sentences: the share
+    of what the answer claims that its sources back; 1.0 for an answer that claims
+    nothing. ``passed`` applies :meth:`Report.failures` with ``fail_on`` (by default,
+    no unsupported or contradicted sentence), and ``reasons`` has one line per failing
+    sentence, as the CLI's ``check`` prints them. The adapters for ragas, DeepEval,
+    LlamaIndex and LangChain, and ``citemark.testing``, all report this.
+    """
+
+    score: float
+    passed: bool
+    claims: int
+    supported: int
+    partial: int
+    unsupported: int
+    reasons: tuple[str, ...]
+
+    @classmethod
+    def of(cls, report: Report, fail_on: Iterable[FailReason] | str | None = None) -> Faithfulness:
+        claims = [s for s in report.sentences if s.is_claim]
+        counts = Counter(s.status for s in claims)
+        backed = counts["supported"] + PARTIAL_CREDIT * counts["partial"]
+        failures = report.failures(fail_on)
+        return cls(
+            score=round(backed / len(claims), 6) if claims else 1.0,
+            passed=not failures,
+            claims=len(claims),
+            supported=counts["supported"],
+            partial=counts["partial"],
+            unsupported=counts["unsupported"],
+            reasons=tuple(f"{f.describe()}: {f.text.strip()}" for f in failures),
+        )
+
+    @property
+    def reason(self) -> str:
+        """The reasons as one text (what a metric's ``reason`` or ``feedback`` holds)."""
+        if not self.reasons:
+            return (
+                f"{self.supported} of {self.claims} claim sentences supported, "
+                f"{self.partial} partial; none fails the check"
+            )
+        return "\n".join(self.reasons)
+
+
 def check_fail_on(fail_on: Iterable[str] | None) -> frozenset[FailReason]:
     """The set of fail conditions, or an :class:`InputError` naming an unknown one."""
     if fail_on is None:
@@ -348,6 +400,11 @@ class Report:
     def citation_metrics(self) -> CitationMetrics:
         """How well the answer's own citations hold up (see :class:`CitationMetrics`)."""
         return CitationMetrics.of(self.sentences)
+
+    def faithfulness(self, fail_on: Iterable[FailReason] | str | None = None) -> Faithfulness:
+        """One score and one verdict for the whole answer, as the evaluation libraries'
+        faithfulness metrics give them (see :class:`Faithfulness`)."""
+        return Faithfulness.of(self, fail_on)
 
     def marks(self) -> list[Mark]:
         """Verbatim blocks, plus paraphrase marks over supported text no block covers."""
