@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # torch is pinned here, in the same install command as the packages that need it,
 # so pip takes the local CPU build instead of resolving a multi-GB CUDA one.
 TORCH := torch==2.13.0
-EXTRAS := all,test,bench
+EXTRAS := all,test,bench,integrations
 
 .PHONY: install browser run test typecheck fuzz lint format bench calibrate clean models
 
@@ -20,10 +20,14 @@ install: $(STAMP) browser
 # 0.3 s of a `citemark check`); a wheel install compiles them once, and so does this.
 BYTECODE = PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q src/citemark
 
+# pip installs torch (it finds the CPU build on this disk); uv installs the rest, in
+# seconds where pip took minutes to resolve the evaluation libraries' dependencies,
+# and keeps the torch already there, which satisfies every package that needs it.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet "$(TORCH)" -e ".[$(EXTRAS)]"
+	$(BIN)/python -m pip install --quiet --upgrade pip uv
+	$(BIN)/python -m pip install --quiet "$(TORCH)"
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 # The browser tests (tests/test_browser.py) drive Debian's Chromium; Playwright
