@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 
-# DeepEval's pytest plugin, loaded in every session where DeepEval is installed, sends
-# its run event when the session ends and reads the opt-out then, so it stays set for
-# the session; dotenv loading is off so that no .env file of the tree feeds the tests.
+# DeepEval's pytest plugin, loaded by every pytest run where DeepEval is installed, sends
+# its run event when pytest finishes and reads the opt-out then, so it stays set for the
+# whole run; dotenv loading is off so that no .env file of the tree feeds the tests.
 os.environ["DEEPEVAL_TELEMETRY_OPT_OUT"] = "YES"
 os.environ["DEEPEVAL_DISABLE_DOTENV"] = "1"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 # ragas reads its opt-out once and caches it, and flushes its usage events when the
-# process exits, so it is set before ragas is imported and left set for the session.
+# process exits, so it is set before ragas is imported and left set for the whole run.
 os.environ["RAGAS_DO_NOT_TRACK"] = "true"
 
 import subprocess

@@ -157,7 +157,7 @@ class CitemarkFaithfulnessMetric(BaseMetric):
 
 def _sources(contexts: Iterable[object]) -> list[object]:
     """The contexts as citemark sources. A plain string is itself (citemark names it
-    ``S<n>``); DeepEval 4's structured retrieved context (``RetrievedContextData``:
+    ``S<n>``); DeepEval's structured retrieved context (``RetrievedContextData``:
     ``context`` and ``source``) is read as a document named by its ``source``, so that a
     reason names the document, unless two of them name the same one: two chunks under
     one name, with no offsets, would read as one document that disagrees with itself,
