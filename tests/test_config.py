@@ -149,3 +149,16 @@ def test_a_report_says_which_settings_made_it(example: dict[str, Any]) -> None:
     other = align(example["answer"], example["sources"], config=changed).to_dict()
     assert plain["config"] == other["config"] == "lexical"
     assert plain["config_digest"] == load_config("lexical").digest != other["config_digest"]
+
+
+def test_an_edited_config_file_is_read_again_and_a_loaded_one_is_not_shared(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text("min_citation_score = 0.4\n", encoding="utf-8")
+    first = load_config(path)
+    first.weights_hybrid.clear()  # a caller mutating what it was given must not reach the next
+    assert load_config(path).weights_hybrid
+    path.write_text("min_citation_score = 0.45\n# longer, so the size differs too\n")
+    assert load_config(path).min_citation_score == 0.45
+    assert first.min_citation_score == 0.4
