@@ -17,11 +17,18 @@ and must not need the whole file in memory. :func:`run_batch` therefore
 - turns a bad record into an ``{"id", "index", "error"}`` line instead of
   stopping the batch.
 
-Input lines are ``{"id"?, "answer", "sources"}`` objects; evalset v1 records are
-accepted as they are, and their ``sentences`` (gold boundaries) are used instead
-of the segmenter, as ``citemark eval`` does. Blank lines are not records. Output
-lines are ``{"id", "index", "report": Report.to_dict(), "input_digest"}`` where
-``index`` is the record's 0-based position among the input's records.
+Input lines are ``{"id"?, "answer", "sources", "citations"?}`` objects, where
+``citations`` are the structured citations an LLM API returned with the answer (as
+``align`` takes them); evalset v1 records are accepted as they are, and their
+``sentences`` (gold boundaries) are used instead of the segmenter, as ``citemark
+eval`` does. Blank lines are not records. Output lines are ``{"id", "index", "report":
+Report.to_dict(), "carries_citations", "citation_metrics", "input_digest"}`` where
+``index`` is the record's 0-based position among the input's records, and
+``citation_metrics`` says how well the answer's own citations hold up
+(:class:`~citemark.evaluate.CitationTotals` of the one answer: ``recall``,
+``precision``, ``miscited``, ``uncited`` and the counts behind them), or is ``null``
+where the answer carries none (``carries_citations`` false): zeros there would read
+as results. :class:`BatchStats` sums them over the output.
 
 Parallelism: ``workers=N`` runs N local processes, each loading the config and
 (in hybrid mode) the embedding model once in its initializer. ``dask_address``
@@ -50,14 +57,16 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from .config import Config, load_config
 from .errors import CitemarkError, InputError
+from .evaluate import CitationTotals
 from .index import SourceIndex
 from .pipeline import align
+from .report import Report
 from .sources import id_like, shows_nothing
 
 # Records sent to a worker at a time: large enough that inter-process overhead is
@@ -90,6 +99,9 @@ class BatchStats:
     # Error lines among those an earlier run wrote: a rerun that has nothing left to
     # do still fails while the output holds them (a CI retry must not turn red green).
     earlier_errors: int = 0
+    # The answers' own citations over every result line of the output, this run's and
+    # an earlier one's (error lines hold no answer).
+    citations: CitationTotals = field(default_factory=CitationTotals)
 
 
 @dataclass(frozen=True)
@@ -135,14 +147,17 @@ def run_batch(
         raise InputError(_too_many(target, done, source, total))
     stats = BatchStats(skipped=done)
     if done:
-        stats.earlier_errors = _check_done(source, target, done, cfg)
+        stats.earlier_errors = _check_done(source, target, done, cfg, stats.citations)
     items = _counting(_read_items(source), stats)
     todo = (item for item in items if item.index >= done)
     with _Writer(target) as writer, _progress_bar(total, done, progress) as bar:
         for line in _result_lines(todo, cfg, workers, dask_address, chunk_size):
             writer.write(line)
             stats.written += 1
-            stats.errors += _is_error(line)
+            error = _is_error(line)
+            stats.errors += error
+            if not error:
+                stats.citations.add(written_citations(line))
             bar.update(1)
     if stats.records < done:
         raise InputError(_too_many(target, done, source, stats.records))
@@ -191,8 +206,15 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
             index=_state(config).index(_field(data, "sources", list)),
             config=config,
             sentences=_sentences(data),
+            citations=data.get("citations"),
         )
-        out = {"id": record_id, "index": index, "report": report.to_dict()}
+        out = {
+            "id": record_id,
+            "index": index,
+            "report": report.to_dict(),
+            "carries_citations": report.carries_citations,
+            "citation_metrics": _row_citations(report),
+        }
     except CitemarkError as exc:
         out = {"id": record_id, "index": index, "error": _one_line(str(exc))}
     except Exception as exc:  # a bug must cost one record, not the batch
@@ -203,6 +225,39 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
         _record_digest(record, base) if data is None else _digest(_canonical(data), base)
     )
     return json.dumps(out, ensure_ascii=False, separators=(",", ":"), default=_json_default) + "\n"
+
+
+def _row_citations(report: Report) -> dict[str, Any] | None:
+    """The answer's citation metrics for its output line, ``None`` where it cites nothing."""
+    if not report.carries_citations:
+        return None
+    totals = CitationTotals.of_report(report).to_dict()
+    del totals["answers"], totals["cited_answers"]  # one answer, which cites
+    return totals
+
+
+_CITATIONS_KEY = ',"carries_citations":'
+
+
+def written_citations(line: str) -> CitationTotals:
+    """The citation totals of one result line (its answer, counted whether it cites or not).
+
+    Read from the line's end, where they are written just before ``input_digest``, without
+    parsing a report of any size; a line from before they were written counts as an
+    answer that carries none.
+    """
+    at = line.rfind(_CITATIONS_KEY)
+    end = line.rfind(_DIGEST_KEY)
+    if at < 0 or end < at:
+        return CitationTotals(answers=1)
+    try:
+        fields = json.loads("{" + line[at + 1 : end] + "}")
+    except ValueError:  # not a line this writes: it counts as no citation, not as an error
+        return CitationTotals(answers=1)
+    row = fields.get("citation_metrics")
+    if not fields.get("carries_citations") or not isinstance(row, dict):
+        return CitationTotals(answers=1)
+    return CitationTotals.from_dict({**row, "answers": 1, "cited_answers": 1})
 
 
 def input_digest(record: dict[str, Any] | str | bytes, config: Config) -> str:
@@ -267,10 +322,12 @@ def repair_output(path: Path) -> int:
     return count
 
 
-def _check_done(source: Path, target: Path, done: int, config: Config) -> int:
+def _check_done(
+    source: Path, target: Path, done: int, config: Config, citations: CitationTotals
+) -> int:
     """Refuse to resume unless each of the first ``done`` lines of ``target`` is the
     result of the same record of ``source`` under ``config``; the error lines among
-    them."""
+    them. The citation totals of the others are added to ``citations``."""
     errors = seen = 0
     base = _digest_base(config)
     wrong: str | None = None  # the first line that is another record's result
@@ -283,7 +340,11 @@ def _check_done(source: Path, target: Path, done: int, config: Config) -> int:
             written = _written_digest(text)
             if wrong is None and written != _record_digest(item.payload, base):
                 wrong = _not_resumable(target, source, item.index, written)
-            errors += wrong is None and _is_error(text)
+            if wrong is None:
+                if _is_error(text):
+                    errors += 1
+                else:
+                    citations.add(written_citations(text))
     if seen < done:  # said first: the output has more results than the input records
         raise InputError(_too_many(target, done, source, seen))
     if wrong is not None:

@@ -241,6 +241,34 @@ def _read_sources(path: str) -> list[Any] | dict[str, Any]:
     return sources
 
 
+def _read_citations(path: str | None) -> Any:
+    """The structured citations in ``path`` (any JSON but null), or ``None`` without one.
+
+    Their shape is checked where the answer is aligned (``align`` names the field that
+    is wrong); every error names the file and the option.
+    """
+    if path is None:
+        return None
+    where = f"{path} (--citations)"
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise click.ClickException(f"{where}: {(exc.strerror or str(exc)).lower()}") from None
+    text = _decode(data, where, len(data), len(data), codec="utf-8-sig")
+    try:
+        citations = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{where}: invalid JSON: {exc}") from None
+    except RecursionError:
+        raise click.ClickException(f"{where}: invalid JSON: nested too deeply") from None
+    if citations is None:
+        raise click.ClickException(
+            f"{where}: null holds no citations; give the citations, content blocks or "
+            "annotations the API returned"
+        )
+    return citations
+
+
 def _config(name: str) -> Config:
     from .config import load_config
 
@@ -279,6 +307,15 @@ _FORMAT_OPTION = click.option(
     "(check); json: full report; html: escaped HTML.",
 )
 _ANSWER_ARGUMENT = click.argument("answer_file", required=False, type=click.Path(dir_okay=False))
+_CITATIONS_OPTION = click.option(
+    "--citations",
+    "citations_path",
+    default=None,
+    type=click.Path(dir_okay=False),
+    help="JSON file: the structured citations an LLM API returned with the answer "
+    "(Cohere's citations, Anthropic's content blocks, OpenAI's annotations), checked "
+    "beside any markers ([1], [S2]) written in the answer.",
+)
 
 
 # --------------------------------------------------------------------------- tag
@@ -289,6 +326,7 @@ _ANSWER_ARGUMENT = click.argument("answer_file", required=False, type=click.Path
 @_ANSWER_ARGUMENT
 @_CONFIG_OPTION
 @_FORMAT_OPTION
+@_CITATIONS_OPTION
 @click.option(
     "--word-level/--substring",
     default=True,
@@ -301,6 +339,7 @@ def tag_command(
     answer_file: str | None,
     config: str,
     output_format: str,
+    citations_path: str | None,
     word_level: bool,
 ) -> None:
     """Wrap what the answer takes from its sources in <cite ids="..."> tags.
@@ -317,11 +356,17 @@ def tag_command(
     """
     cfg = _config(config)
     sources = _read_sources(sources_path)
+    citations = _read_citations(citations_path)
+    if isinstance(sources, dict) and citations is not None:
+        raise click.ClickException(
+            f"{sources_path}: --citations are checked against documents (a list of "
+            "{id, text}); a phrase map is only tagged"
+        )
     answer = _read_answer(answer_file, cfg.max_answer_chars)
     if isinstance(sources, dict):
         _emit(_tag_phrases(answer, sources, output_format, word_level, cfg))
         return
-    report = _align(answer, sources, cfg)
+    report = _align(answer, sources, cfg, citations, citations_path)
     if output_format == "json":
         _emit(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
@@ -350,10 +395,24 @@ def _tag_phrases(
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
-def _align(answer: str, sources: list[Any], config: Config) -> Report:
+def _align(
+    answer: str,
+    sources: list[Any],
+    config: Config,
+    citations: Any = None,
+    citations_path: str | None = None,
+) -> Report:
+    from .errors import InputError
     from .pipeline import align
 
-    return align(answer, sources, config=config)
+    try:
+        return align(answer, sources, config=config, citations=citations)
+    except InputError as exc:
+        # a citation the file holds that does not fit the answer or the sources: the
+        # message names its field ("citations[2].end: ..."), and this the file
+        if citations_path is not None and str(exc).startswith("citations"):
+            raise click.ClickException(f"{citations_path} (--citations): {exc}") from None
+        raise
 
 
 # --------------------------------------------------------------------------- check
@@ -381,8 +440,11 @@ def _align(answer: str, sources: list[Any], config: Config) -> Report:
     callback=lambda ctx, param, value: _fail_on(value),
     help="Comma-separated conditions that fail the check: unsupported, conflict, partial, "
     "unsourced (a sentence states an amount, percent or negation no source states, such as "
-    "an invented fee); 'none' to judge --min-coverage alone.",
+    "an invented fee), miscited (a sentence cites sources that do not support it while "
+    "others do), uncited (a supported sentence cites nothing); "
+    "'none' to judge --min-coverage alone.",
 )
+@_CITATIONS_OPTION
 @_friendly
 def check_command(
     sources_path: str,
@@ -391,14 +453,18 @@ def check_command(
     output_format: str,
     min_coverage: float,
     fail_on: frozenset[FailReason],
+    citations_path: str | None,
 ) -> None:
     """Fail (exit 1) when a sentence of the answer is unsupported or contradicted.
 
     Prints the unsupported and partial sentences with the facts their evidence
     lacks, the values a source states differently, and the words nothing
     supports; lead-ins and headings ("Here are the main points:") are no claim
-    and never fail. Exit status: 0 no sentence meets a --fail-on condition (and
-    coverage at least --min-coverage), 1 otherwise, 2 when the check could not
+    and never fail. Where the answer cites (markers such as [1] or [S2] in it, or
+    --citations), each claim's citation status is listed too: correct, miscited
+    (with the sources to cite instead), uncited or unsupported, and the markers
+    naming no given source. Exit status: 0 no sentence meets a --fail-on condition
+    (and coverage at least --min-coverage), 1 otherwise, 2 when the check could not
     run. The last line names each failing sentence and why. The answer is
     ANSWER_FILE, or standard input without one. With --format json or html the
     report goes to standard output and the verdict to standard error.
@@ -410,6 +476,8 @@ def check_command(
       citemark check --sources sources.json --fail-on unsupported,conflict,partial answer.txt
       citemark check --sources sources.json --fail-on unsupported,conflict,unsourced answer.txt
       citemark check --sources sources.json --min-coverage 0.3 --format json answer.txt
+      citemark check --sources sources.json --fail-on miscited,uncited answer.txt
+      citemark check --sources sources.json --citations cohere.json answer.txt
     """
     cfg = _config(config)
     sources = _read_sources(sources_path)
@@ -418,12 +486,13 @@ def check_command(
             f"{sources_path}: check judges sentences against documents and needs a list of "
             "{id, text}; a phrase map can only be tagged (citemark tag)"
         )
+    citations = _read_citations(citations_path)
     answer = _read_answer(answer_file, cfg.max_answer_chars)
-    report = _align(answer, sources, cfg)
+    report = _align(answer, sources, cfg, citations, citations_path)
     failures = _failures(report, min_coverage, fail_on)
     verdict = _verdict(report, failures, min_coverage)
     if output_format == "text":
-        problems = format_problems(report)
+        problems = format_problems(report) + format_citations(report)
         click.echo(problems + "\n" + verdict if problems else verdict)
     else:
         if output_format == "json":
@@ -526,6 +595,68 @@ def _clip(text: str, width: int = 80) -> str:
     return repr(text if len(text) <= width else text[: width - 3] + "...")
 
 
+# How a cited source stands to its sentence, judged on that source alone.
+_VERDICT_WORDS = {
+    "supports": "supports it",
+    "partial": "supports it in part",
+    "does_not_support": "does not support it",
+}
+
+
+def format_citations(report: Report) -> str:
+    """The citations the answer carries, claim by claim: empty where it carries none.
+
+    A header with the answer's citation recall and precision, then each claim's citation
+    status, the sources it cites and how each stands to it, and for a miscited or
+    uncited claim the sources to cite; last, the markers that name no given source.
+    """
+    if not report.carries_citations:
+        return ""
+    metrics = report.citation_metrics()
+    lines = [
+        f"CITATIONS   the answer's own: recall {_ratio(metrics.recall)}, precision "
+        f"{_ratio(metrics.precision)}; {metrics.correct} correct, {metrics.miscited} miscited, "
+        f"{metrics.uncited} uncited, {metrics.unsupported} unsupported"
+    ]
+    for n, s in enumerate(report.sentences, 1):
+        if s.citation_status is None:
+            continue
+        lines.append(f"{s.citation_status.upper():<11} [{n}] {s.start}-{s.end}  {s.text}")
+        cites = [
+            f"{_cite_label(report, c)}: "
+            + (_VERDICT_WORDS[c.verdict] if c.known else "names no given source")
+            for c in s.cited
+        ]
+        lines.append(f"            cites: {'; '.join(cites) if cites else 'nothing'}")
+        if s.suggested:
+            instead = " instead" if s.citation_status == "miscited" else ""
+            lines.append(f"            cite{instead}: {', '.join(s.suggested)}")
+        elif s.citation_status == "unsupported":
+            lines.append("            no given source supports it")
+    unknown = [(n, c) for n, s in enumerate(report.sentences, 1) for c in s.cited if not c.known]
+    if unknown:
+        named = ", ".join(
+            f"{_cite_label(report, c)} at {c.start}-{c.end} (sentence {n})" for n, c in unknown
+        )
+        lines.append(f"naming no given source: {named}")
+    return "\n".join(lines) + "\n"
+
+
+def _cite_label(report: Report, cited: Any) -> str:
+    """A cited source and how the answer cites it: "S2 [1]", "[S2]", "[7]" for a marker
+    naming no given source, the source's id alone for a structured citation."""
+    if not cited.is_marker:
+        return str(cited.source_id)
+    marker = report.answer[cited.start : cited.end]
+    if not cited.known or marker == f"[{cited.source_id}]":
+        return marker
+    return f"{cited.source_id} {marker}"
+
+
+def _ratio(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
 # --------------------------------------------------------------------------- batch
 
 
@@ -590,6 +721,7 @@ def batch_command(
             f"{stats.skipped} records already done{earlier}, in {stats.seconds:.1f} s",
             err=True,
         )
+        click.echo(f"batch citations: {stats.citations.describe()}", err=True)
         if stats.errors or stats.earlier_errors:
             sys.exit(EXIT_FAIL)
 
@@ -814,6 +946,10 @@ def format_report(report: Any) -> str:
         if s.unsupported_spans and s.status != "supported":
             words = ", ".join(repr(report.answer[u.start : u.end]) for u in s.unsupported_spans)
             lines.append(f"      unsupported words: {words}")
+        if report.carries_citations and s.citation_status is not None:
+            cited = ", ".join(_cite_label(report, c) for c in s.cited) or "nothing"
+            instead = f"; cite instead: {', '.join(s.suggested)}" if s.suggested else ""
+            lines.append(f"      citation: {s.citation_status} (cites {cited}){instead}")
     summary = report.summary()
     lines.append(
         f"\n{summary['sentences']} sentences: {summary['supported']} supported, "
@@ -843,11 +979,22 @@ def eval_command(
 ) -> None:
     """Score citemark against labelled data in the evalset v1 JSONL format.
 
+    Where answers carry citations (markers in them, or a record's "citations": the
+    structured citations an LLM API returned), their citation recall and precision
+    and the miscited and uncited claims are reported too.
+
     \b
     Example:
       citemark eval ../shared/data/lfqa.jsonl ../shared/data/wice.jsonl --split holdout
     """
-    from .evaluate import format_fact_cap_table, format_table, predict, read_records, summarize
+    from .evaluate import (
+        CitationTotals,
+        format_fact_cap_table,
+        format_table,
+        predict,
+        read_records,
+        summarize,
+    )
     from .evaluate import plot as draw
     from .score import capping_kinds
 
@@ -858,7 +1005,11 @@ def eval_command(
         raise click.ClickException("no labelled sentences in the selected records")
     summary = summarize(predictions, capping_kinds(_config(config)))
     if as_json:
-        click.echo(json.dumps({"config": config, "split": split, "results": summary}, indent=2))
+        # the answers' own citations over every record scored, null where none cites
+        totals = CitationTotals.of_predictions(predictions)
+        citations = totals.to_dict() if totals.cited_answers else None
+        data = {"config": config, "split": split, "results": summary, "citations": citations}
+        click.echo(json.dumps(data, indent=2))
     else:
         click.echo(f"preset {config}, split {split}\n")
         click.echo(format_table(summary))

@@ -6,6 +6,11 @@ supported (balanced accuracy, precision, recall), its 3-way accuracy and
 macro-F1, the AUROC of its support score, and, where the data says where the
 evidence is, whether its top citations point there (hit@1, hit@3).
 
+Where answers carry citations of their own (markers in the text, or a record's
+``citations`` field: the structured citations an LLM API returned), it also reports
+how well those hold up (:class:`CitationTotals`): ALCE-style citation recall and
+precision over the answers that carry any, and the miscited and uncited claims.
+
 Calibration fits on one half of the dev data; :func:`split_of` says which half a
 record falls in (by question for LFQA, so all six systems' answers to one
 question stay together; by record elsewhere), and ``--split holdout`` reports
@@ -27,7 +32,7 @@ from .errors import InputError
 from .facts import FACT_KINDS
 from .index import SourceIndex
 from .pipeline import align
-from .report import Report, SentenceResult
+from .report import CitedSource, Report, SentenceResult
 from .score import cap_candidates, fact_capped
 from .spans import context_from_index, sentence_evidence, unsupported_spans
 from .tokens import slice_tokens, tokenize
@@ -71,6 +76,9 @@ class EvalRecord:
     answer: str
     sources: list[dict[str, str]]
     sentences: tuple[GoldSentence, ...]
+    # The structured citations an LLM API returned with the answer, as the record gives
+    # them (``align``'s ``citations``); ``None`` where it gives none.
+    citations: object = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,16 @@ class Prediction:
     # which kinds would have capped this sentence, for the per-kind cap table.
     unsourced: tuple[str, ...] = ()
     above: bool = False
+    # The answer's own citations, where its answer carries any (``cites``): the
+    # sentence's citation status, whether the sources it cites together support it in
+    # full, how many sources it cites, how many of those support it alone (at least in
+    # part), and how many name no given source.
+    cites: bool = False
+    citation_status: str | None = None
+    recalled: bool = False
+    cited: int = 0
+    cited_supporting: int = 0
+    cited_unknown: int = 0
 
 
 @dataclass(frozen=True)
@@ -168,6 +186,7 @@ def _record(data: dict[str, Any]) -> EvalRecord:
         str(data["answer"]),
         list(data["sources"]),
         sentences,
+        data.get("citations"),
     )
 
 
@@ -242,6 +261,7 @@ def aligned(
             index=index,
             config=config,
             sentences=[(s.start, s.end) for s in record.sentences],
+            citations=record.citations,
         )
         yield record, index, report
 
@@ -257,6 +277,7 @@ def predict(
     cfg = load_config(config).with_(unsourced_kinds="all")
     chosen = (r for r in records if split == "all" or split_of(r) == split)
     for record, index, report in aligned(chosen, cfg):
+        cites = report.carries_citations
         for gold, result in zip(record.sentences, report.sentences, strict=True):
             hit1, hit3 = _hits(gold, result)
             scored = _span_score(record, gold, result, index) if gold.spans else None
@@ -283,6 +304,12 @@ def predict(
                 len(result.conflicts),
                 tuple(f.kind for f in result.unsourced_facts),
                 result.score >= cfg.thresholds()[0],
+                cites,
+                result.citation_status,
+                result.cited_verdict == "supports",
+                len(result.cited),
+                sum(_supports(c) for c in result.cited),
+                sum(not c.known for c in result.cited),
             )
 
 
@@ -330,6 +357,114 @@ def _hits(gold: GoldSentence, result: SentenceResult) -> tuple[bool | None, bool
     return hit(1), hit(3)
 
 
+def _supports(cited: CitedSource) -> bool:
+    """Whether one citation counts for precision, as ``CitationMetrics`` counts it."""
+    return cited.known and cited.verdict != "does_not_support"
+
+
+@dataclass
+class CitationTotals:
+    """The answers' own citations over many answers (``CitationMetrics`` summed).
+
+    Only the answers that carry citations count (``cited_answers`` of ``answers``):
+    an answer that cites nothing says nothing about how well it cites, and its zeros
+    would read as results. Counts are summed; ``recall`` is micro-averaged over their
+    claims (``recalled_claims`` of ``claims``: the cited sources together support the
+    claim in full) and ``precision`` over their citations (``supporting_citations`` of
+    ``citations``: the source supports its sentence alone, at least in part). ``None``
+    where there is nothing to divide by.
+    """
+
+    answers: int = 0
+    cited_answers: int = 0
+    claims: int = 0
+    recalled_claims: int = 0
+    citations: int = 0
+    supporting_citations: int = 0
+    correct: int = 0
+    miscited: int = 0
+    uncited: int = 0
+    unsupported: int = 0
+    unknown_sources: int = 0
+
+    @classmethod
+    def of_report(cls, report: Report) -> CitationTotals:
+        """One answer's totals (all zeros but ``answers`` where it carries no citation)."""
+        if not report.carries_citations:
+            return cls(answers=1)
+        metrics = report.citation_metrics()
+        claims = [s for s in report.sentences if s.is_claim]
+        return cls(
+            answers=1,
+            cited_answers=1,
+            claims=metrics.claims,
+            recalled_claims=sum(s.cited_verdict == "supports" for s in claims),
+            citations=metrics.citations,
+            supporting_citations=sum(_supports(c) for s in claims for c in s.cited),
+            correct=metrics.correct,
+            miscited=metrics.miscited,
+            uncited=metrics.uncited,
+            unsupported=metrics.unsupported,
+            unknown_sources=metrics.unknown_sources,
+        )
+
+    @classmethod
+    def of_predictions(cls, predictions: Iterable[Prediction]) -> CitationTotals:
+        """The totals of the answers behind ``predictions`` (one per gold sentence)."""
+        predictions = list(predictions)
+        cited = [p for p in predictions if p.cites]
+        claims = [p for p in cited if p.status != "no_claim"]
+        statuses = Counter(p.citation_status for p in claims)
+        return cls(
+            answers=len({(p.dataset, p.record) for p in predictions}),
+            cited_answers=len({(p.dataset, p.record) for p in cited}),
+            claims=len(claims),
+            recalled_claims=sum(p.recalled for p in claims),
+            citations=sum(p.cited for p in claims),
+            supporting_citations=sum(p.cited_supporting for p in claims),
+            correct=statuses.get("correct", 0),
+            miscited=statuses.get("miscited", 0),
+            uncited=statuses.get("uncited", 0),
+            unsupported=statuses.get("unsupported", 0),
+            unknown_sources=sum(p.cited_unknown for p in claims),
+        )
+
+    def add(self, other: CitationTotals) -> None:
+        """Count ``other``'s answers in too."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def recall(self) -> float | None:
+        return round(self.recalled_claims / self.claims, 4) if self.claims else None
+
+    @property
+    def precision(self) -> float | None:
+        return round(self.supporting_citations / self.citations, 4) if self.citations else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "recall": self.recall, "precision": self.precision}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CitationTotals:
+        """Totals as :meth:`to_dict` wrote them (its ratios are worked out again)."""
+        return cls(**{name: int(data.get(name) or 0) for name in cls.__dataclass_fields__})
+
+    def describe(self) -> str:
+        """One line: how many answers carry citations and, over them, the metrics."""
+        if not self.cited_answers:
+            answers = f"{self.answers} answer{'' if self.answers == 1 else 's'}"
+            return f"no answer carries citations ({answers}): no citation metrics"
+        return (
+            f"{self.cited_answers} of {self.answers} answers carry citations; over them: "
+            f"citation recall {_fmt(self.recall)} "
+            f"({self.recalled_claims} of {self.claims} claims), "
+            f"citation precision {_fmt(self.precision)} ({self.supporting_citations} of "
+            f"{self.citations} citations), {self.miscited} miscited, {self.uncited} uncited"
+            + (f", {self.unknown_sources} naming no given source" if self.unknown_sources else "")
+        )
+
+
 @dataclass
 class Metrics:
     """The figures for one group of predictions."""
@@ -349,6 +484,9 @@ class Metrics:
     # figure above, counted here with the gold labels they had.
     no_claim: int = 0
     no_claim_gold: dict[str, int] = field(default_factory=dict)
+    # The answers' own citations (:class:`CitationTotals`), where any answer of the
+    # group carries them; ``None`` where none does.
+    citations: dict[str, Any] | None = None
 
 
 def metrics(predictions: list[Prediction]) -> Metrics:
@@ -385,7 +523,13 @@ def metrics(predictions: list[Prediction]) -> Metrics:
         labels={s: sum(p.gold == s for p in predictions) for s in STATUSES},
         no_claim=len(skipped),
         no_claim_gold=dict(sorted(Counter(p.gold for p in skipped).items())),
+        citations=_citations(predictions + skipped),
     )
+
+
+def _citations(predictions: list[Prediction]) -> dict[str, Any] | None:
+    totals = CitationTotals.of_predictions(predictions)
+    return totals.to_dict() if totals.cited_answers else None
 
 
 SPAN_METHODS = ("citemark", "citemark_ungated", "every_token", "absent_words")
@@ -682,6 +826,7 @@ def format_table(summary: dict[str, Any]) -> str:
                 f"{_fmt(m['hit_at_3'])} |"
             )
     rows.extend(_no_claim_lines(summary))
+    rows.extend(_citation_lines(summary))
     span_rows = [(d, m) for d, parts in summary.items() for m in parts.get("spans", ())]
     if span_rows:
         rows += [
@@ -712,6 +857,38 @@ def _no_claim_lines(summary: dict[str, Any]) -> list[str]:
                 f"not scored (gold: {gold})"
             )
     return ["", *lines] if lines else []
+
+
+def _citation_lines(summary: dict[str, Any]) -> list[str]:
+    """Below the table: the answers' own citations, where any answer carries them."""
+    groups = [
+        (dataset, system, m)
+        for dataset, parts in summary.items()
+        for system, m in [("all", parts["all"]), *parts["systems"].items()]
+    ]
+    cited = [(d, s, m["citations"]) for d, s, m in groups if m.get("citations")]
+    quiet = sorted(d for d, parts in summary.items() if not parts["all"].get("citations"))
+    if not cited:
+        return ["", "Citations: no answer carries citations (no citation metrics)."]
+    rows = [
+        "",
+        "Citations the answers carry (ALCE-style, over the answers that carry any; "
+        "recall: claims their cited sources support in full; precision: citations whose "
+        "source supports the claim alone, at least in part):",
+        "",
+        "| data | system | cited answers | claims | citation recall | citations | "
+        "citation precision | correct | miscited | uncited | unsupported |",
+        "|" + "---|" * 11,
+    ]
+    for dataset, system, c in cited:
+        rows.append(
+            f"| {dataset} | {system} | {c['cited_answers']} of {c['answers']} | {c['claims']} | "
+            f"{_fmt(c['recall'])} | {c['citations']} | {_fmt(c['precision'])} | "
+            f"{c['correct']} | {c['miscited']} | {c['uncited']} | {c['unsupported']} |"
+        )
+    if quiet:
+        rows += ["", f"No answer carries citations in: {', '.join(quiet)}."]
+    return rows
 
 
 def _yes_no(value: bool | None) -> str:
