@@ -22,6 +22,7 @@ from ..lexicon import (
     NUM_WORDS,
     ORD_WORDS,
 )
+from .intervals import stated_inside
 from .model import (
     DateKeys,
     Fact,
@@ -290,6 +291,15 @@ def present(fact: Fact, payload: Payload, ev: Analysis) -> bool:
 
 
 def _present_uncached(kind: str, payload: Payload, ev: Analysis) -> bool:
+    if isinstance(payload, Quantity | DateKeys) and payload.bound is not None:
+        # "less than 77" is not backed by a "77": the evidence must state the figure
+        # inside the claim's bound; a figure of its own inside it is read against the
+        # claim's words (``intervals.backed``). An estimate's own figure backs it as
+        # the figure itself would ("about 30 percent" / "30 agreed").
+        if stated_inside(kind, payload, ev.facts, ev.payloads):
+            return True
+        if payload.bound.side not in ("about", "below"):
+            return False
     if isinstance(payload, Quantity):
         return _quantity_present(payload, kind, ev)
     if isinstance(payload, DateKeys):
@@ -302,7 +312,8 @@ def _present_uncached(kind: str, payload: Payload, ev: Analysis) -> bool:
 @lru_cache(maxsize=64)
 def numeric_view(text: str) -> Analysis:
     """What a whole source states of numbers, amounts, percents and dates: the
-    numeric scan alone, about half of a full analysis. Every missing fact of these
+    numeric scan alone (its facts kept, for a claim's bound to be read against), about
+    half of a full analysis. Every missing fact of these
     kinds is looked up in every source (the scorer weighs one stated nowhere apart),
     so a first call reads each source this way once. In ASCII text only the words
     the scan reads are tokenized (:func:`numeric_words`); the result is the same."""
@@ -310,7 +321,12 @@ def numeric_view(text: str) -> Analysis:
     numeric, _ = scan_numeric(text, toks)
     quantities, times, dates = numeric_indexes(toks, [p for _, p in numeric])
     return Analysis(
-        facts=(), payloads=(), negations=(), quantities=quantities, times=times, dates=dates
+        facts=tuple(f for f, _ in numeric),
+        payloads=tuple(p for _, p in numeric),
+        negations=(),
+        quantities=quantities,
+        times=times,
+        dates=dates,
     )
 
 

@@ -24,6 +24,7 @@ from .analysis import (
 )
 from .definitions import other_definitions_emptied
 from .enumeration import enumerated
+from .intervals import backed
 from .model import (
     NUMERIC_KINDS,
     Fact,
@@ -32,6 +33,7 @@ from .model import (
     Quantity,
 )
 from .polarity import negation_clashes
+from .quantities import names_a_thing
 from .rates import restated
 from .roles import role_of
 from .rules import RULES, CheckedClaim, run
@@ -72,8 +74,10 @@ def missing_facts(claim: str, evidence: str) -> list[Fact]:
         for f, p in zip(cl.facts, cl.payloads, strict=True)
         if f.kind != "negation"
         and not present(f, p, ev)
+        and not names_a_thing(claim, f, p)
         and not _listed(claim, cl, f, p, evidence)
         and not (isinstance(p, Quantity) and restated(claim, f, p, evidence or "", facts_of))
+        and not backed(claim, f, p, evidence or "", ev.facts, ev.payloads)
     ]
     found.extend(c for c, _ in negation_clashes(claim, cl, evidence or "", ev))
     found.sort(key=lambda f: (f.start, f.end, f.kind))
@@ -107,6 +111,12 @@ def _stated_as_such(fact: Fact, payload: Payload | None, text: str) -> bool:
     if payload is None:
         return False
     return present(fact, payload, names_view(text))
+
+
+def _inside(claim: str, fact: Fact, payload: Payload, text: str) -> bool:
+    """Whether a whole source states a value inside the claim's bounded fact, in its role."""
+    view = numeric_view(text)
+    return backed(claim, fact, payload, text, view.facts, view.payloads)
 
 
 @lru_cache(maxsize=64)
@@ -153,6 +163,9 @@ def unsourced_facts(
             and fact.kind != "negation"
             and any(t and _listed(claim, cl, fact, payload, t) for t in texts)
         )
+        if not (stated or listed) and payload is not None and fact.kind in NUMERIC_KINDS:
+            # a figure inside the claim's bound, in its role ("less than 77" / "76")
+            listed = any(t and _inside(claim, fact, payload, t) for t in texts)
         if not (stated or listed):
             out.append(fact)
     return tuple(out)
@@ -184,7 +197,17 @@ def check_facts(
     passages = other_definitions_emptied(claim, passages)
     conflicts = run(CheckedClaim(claim, passages, sources, missing), RULES, rules_off)
     clashed = {c.claim for c in conflicts}
-    return FactCheck(tuple(f for f in missing if f not in clashed), conflicts)
+    # the direction rule shows the fact with its bound or its direction ("at least $500",
+    # "before March 1, 2024"): the fact inside is the one it reports
+    turned = [(c.claim.start, c.claim.end) for c in conflicts if c.rule == "direction"]
+    return FactCheck(
+        tuple(
+            f
+            for f in missing
+            if f not in clashed and not any(a <= f.start and f.end <= b for a, b in turned)
+        ),
+        conflicts,
+    )
 
 
 def _named_by_its_head(fact: Fact, passages: Sequence[str], sources: Sequence[str]) -> bool:

@@ -38,6 +38,7 @@ from ..lexicon import (
     PARTS_OF,
     ROLES,
 )
+from .intervals import APART, OTHER_LIMIT, bounded, relation
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ, other_quarter
 from .opposites import PARTY_STEMS
@@ -309,9 +310,19 @@ def folded_words(text: str) -> frozenset[str]:
 
 
 def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
-    """Same kind of value in the same unit, time system or currency, and a different value."""
+    """Same kind of value in the same unit, time system or currency, and a different value;
+    where either side bounds its value ("less than 77", "at least 30 days"), intervals
+    that cannot both hold (``intervals.relation``: apart, or two limits of one side)."""
     if claim.kind != ev.kind or isinstance(cp, NameKey):
         return False
+    if bounded(cp) or bounded(ep):
+        if claim.kind == "percent" and _points(claim) != _points(ev):
+            return False
+        if isinstance(cp, DateKeys) and isinstance(ep, DateKeys) and not _dates_differ(cp, ep):
+            return False  # one date pointed two ways: the direction rule reads it
+        if _other_days(claim, cp, ev, ep):
+            return True  # "30 business days" / "thirty (30) calendar days": two periods
+        return relation(cp, ep) in (APART, OTHER_LIMIT)
     if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
         return _dates_differ(cp, ep)
     if not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
@@ -350,6 +361,14 @@ def _currencies_differ(cp: Quantity, ep: Quantity) -> bool:
     if cp.unit not in CURRENCIES or ep.unit not in CURRENCIES or cp.unit == ep.unit:
         return False
     return not (cp.unit in _DOLLARS and ep.unit in _DOLLARS)
+
+
+def _other_days(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
+    return (
+        isinstance(cp, Quantity)
+        and isinstance(ep, Quantity)
+        and _business_against_calendar(claim, cp, ev, ep)
+    )
 
 
 def _business_against_calendar(claim: Fact, cp: Quantity, ev: Fact, ep: Quantity) -> bool:
@@ -471,22 +490,24 @@ def _spans(facts: Sequence[Fact]) -> tuple[tuple[int, int], ...]:
 
 def _agrees(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role) -> int:
     """How strongly the evidence fact fills the claim fact's role (0: it does not)."""
-    # A limit blurs a value as a hedge does ("capped at $10,000" is no claim of $10,000),
-    # unless the other side's exact value lies outside it. A value against a limit is a
-    # weaker tie than two values: it takes two shared words ("The Tenant must maintain
-    # coverage of at least $100,000" says nothing of "The Tenant shall pay the monthly
-    # rent of $2,400", which shares "tenant").
+    # A bound blurs a value ("capped at $10,000" is no claim of $10,000): a bounded value
+    # is a rival only where the two intervals cannot both hold (``intervals.relation``).
+    # Two limits of one side are two terms, tied as two values are ("at least 30 days'
+    # notice" / "at least 60 days' notice"); intervals apart are a weaker tie than two
+    # values: it takes two shared words ("The Tenant must maintain coverage of at least
+    # $100,000" says nothing of "The Tenant shall pay the monthly rent of $2,400", which
+    # shares "tenant").
     if _complies(claim, cp, crole, ev, ep, erole):
         return 0
     if _owned_apart(crole, erole):
         return 0
     need = 1
-    if (crole.hedged or erole.hedged or crole.bound or erole.bound) and not (
-        crole.bound and crole.bound == erole.bound
-    ):
-        if not _outside_bound(claim, cp, crole, ev, ep, erole):
+    if (bounded(cp) or bounded(ep)) and not _other_days(claim, cp, ev, ep):
+        found = relation(cp, ep)
+        if found not in (APART, OTHER_LIMIT):
             return 0
-        need = OUTSIDE_BOUND_WORDS
+        if found == APART and _DEADLINE not in (crole.lead, erole.lead):
+            need = OUTSIDE_BOUND_WORDS
     if _mixed_periods(cp, ep):
         # a text counts its short periods in days and its long ones in months or years
         # ("notice within 30 days", "two years to sue", "within 60 days after" / "during
@@ -525,10 +546,14 @@ def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Ro
     if isinstance(cp, Quantity) and isinstance(ep, Quantity) and not _mixed_periods(cp, ep):
         a, b = _order(claim, cp), _order(ev, ep)
         rounds = a is not None and b is not None and (_rounds_to(a, b) or _rounds_to(b, a))
-        if rounds and not _currencies_differ(cp, ep):
+        if rounds and not _currencies_differ(cp, ep) and not (cp.bound or ep.bound):
             return 0  # one side rounds the other ("4.9 million" / "4,872,000", either way)
         if claim.kind == "number" and cp.unit is None:
-            return len(crole.head & erole.head) and len(crole.context & erole.context)
+            heads = len(crole.head & erole.head)
+            if heads and (cp.bound or ep.bound):
+                # a bound's count of the same things: "under 255 reviews" / "260 reviews"
+                return heads + len(crole.context & erole.context)
+            return heads and len(crole.context & erole.context)
     shared = crole.context & erole.context
     # The parties are in most of a contract's sentences and pay most of its sums: two
     # sums tied by a party alone are two charges ("The tenant must pay a $200 parking
@@ -544,6 +569,9 @@ def _tie(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Ro
 
 
 OUTSIDE_BOUND_WORDS = 2
+# A deadline names the period a thing must be done in: "two years to sue" against "must
+# bring an action within one year" are two periods, tied as two values are.
+_DEADLINE = "within"
 # Words that lead a limit on when or how much: "within thirty (30) days", "not later
 # than two hundred (200) days", "would exceed seventy-five percent (75%)".
 _DEADLINE_LEADS = frozenset(("within", "than", "exceed", "exceeds"))
@@ -553,34 +581,18 @@ def _complies(claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erol
     """Whether the claim reports an event that keeps the limit the evidence sets: "The
     customer paid the invoice within 12 days" against "Customer shall pay ... within
     thirty (30) days", "The insurer paid the claim 40 days after" against "within sixty
-    (60) days after", "The ratio was 65%" against "would exceed seventy-five percent".
+    (60) days after", "The ratio was 65%" against "would exceed seventy-five percent"
+    (a condition the clause sets, said as a bound of its own only with "not").
     A rule the claim states ("Payment is due within 12 days") is another rule."""
     if not crole.reported or not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
         return False
     a, b = _orders(claim, cp, ev, ep)
     if a is None or b is None:
         return False
-    if erole.bound == "floor":
+    side = ep.bound.side if ep.bound is not None else ""
+    if side in ("ge", "gt"):
         return a >= b
-    return (erole.bound == "cap" or erole.lead in _DEADLINE_LEADS) and a <= b
-
-
-def _outside_bound(
-    claim: Fact, cp: Payload, crole: Role, ev: Fact, ep: Payload, erole: Role
-) -> bool:
-    """An exact value on one side outside the limit the other side sets: "six months of
-    service" against "at least 12 months", "$15,000" against "shall not exceed $10,000".
-    A value inside the limit ("18 months" against "at least 12") is only missing."""
-    if bool(crole.bound) == bool(erole.bound):
-        return False
-    exact, limit = (crole, erole) if erole.bound else (erole, crole)
-    if exact.hedged or not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
-        return False
-    a, b = _orders(claim, cp, ev, ep)
-    if a is None or b is None:
-        return False
-    value, bound = (a, b) if erole.bound else (b, a)
-    return value < bound if limit.bound == "floor" else value > bound
+    return (side in ("le", "lt") or erole.lead in _DEADLINE_LEADS) and a <= b
 
 
 # The fewest words of its role a claim value must have to be read against a rival in

@@ -10,12 +10,12 @@ in the same role, is a conflict.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..lazy import lazy_pattern
+from .intervals import OPPOSED, relation, side_group
 from .model import DateKeys, Fact, Payload, Quantity
-from .roles import BOUNDS, role_of
+from .roles import role_of
 
 # The words right before a date that say which side of it is meant.
 _BEFORE_DATE = lazy_pattern(
@@ -123,54 +123,44 @@ def direction_rival(
     return rival
 
 
-# A limit said before a value ("at least", "shall not exceed"), longest first. Not "as
-# many as" and the like, which news prose uses as estimates ("as many as 29" and "at
-# least 29" report one toll), nor a limit said after the value ("two or more"), which
-# the role reads but this rule leaves alone.
-_LIMIT = lazy_pattern(
-    r"(?i:\b(?:"
-    + "|".join(
-        re.escape(w) for w in sorted(BOUNDS, key=len, reverse=True) if not w.startswith("as ")
-    )
-    + r"))\s+(?:an?\s+|the\s+)?$"
-)
-
-
 def bound_rival(
     claim: str,
     fact: Fact,
+    payload: Payload,
     passages: Sequence[tuple[str, Sequence[Fact], Sequence[Payload]]],
 ) -> tuple[int, Fact] | None:
     """The passage and fact that give the claim's limited value the other limit in the
     same role ("at least $500" / "at most $500", "shall not exceed $1 million" / "at
-    least $1 million"), where no equal of it in that role is said without a limit or
-    with the claim's."""
-    role = role_of(claim, fact.start, fact.end, ())
-    if not role.bound or _limit_before(claim, fact) is None:
+    least $1 million"; ``intervals.relation``: opposed), where no equal of it in that
+    role is said without a limit or with the claim's. News prose's estimates ("as many
+    as 29" beside "at least 29") and a limit said after the value ("two or more") are no
+    such limits (``Bound.firm``)."""
+    bound = payload.bound if isinstance(payload, Quantity) else None
+    if bound is None or not bound.firm:
         return None
+    role = role_of(claim, fact.start, fact.end, ())
     rival: tuple[int, Fact] | None = None
-    for index, (text, facts, _) in enumerate(passages):
-        for ev in facts:
+    for index, (text, facts, payloads) in enumerate(passages):
+        for ev, ep in zip(facts, payloads, strict=True):
             if ev.kind != fact.kind or ev.value != fact.value:
                 continue
             other = role_of(text, ev.start, ev.end, ())
             if not role.context & other.context:
                 continue
-            if other.bound in ("", role.bound):
+            theirs = ep.bound if isinstance(ep, Quantity) else None
+            side = side_group(theirs.side) if theirs is not None and theirs.limit else ""
+            if side in ("", side_group(bound.side)):
                 return None  # a passage says it the claim's way, or without a limit
-            if rival is None and _limit_before(text, ev) is not None:
-                rival = (index, limited(text, ev))
+            if rival is None and relation(payload, ep) == OPPOSED:
+                rival = (index, limited(text, ev, ep))
     return rival
 
 
-def _limit_before(text: str, fact: Fact) -> re.Match[str] | None:
-    return _LIMIT.search(text, max(0, fact.start - 30), fact.start)
-
-
-def limited(text: str, fact: Fact) -> Fact:
+def limited(text: str, fact: Fact, payload: Payload) -> Fact:
     """The fact with the limit said before it, as a reviewer should see it ("at least
     $500")."""
-    found = _limit_before(text, fact)
-    if found is None:
+    bound = payload.bound if isinstance(payload, Quantity | DateKeys) else None
+    if bound is None or not 0 <= bound.start < fact.start:
         return fact
-    return Fact(fact.kind, text[found.start() : fact.end], fact.value, found.start(), fact.end)
+    start = bound.start
+    return Fact(fact.kind, text[start : fact.end], fact.value, start, fact.end)

@@ -10,7 +10,7 @@ import them without an import cycle.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 FACT_KINDS: tuple[str, ...] = ("number", "date", "amount", "percent", "negation", "name")
 # What a conflict may be: a fact of any kind, or an outcome word against its opposite
@@ -68,19 +68,46 @@ class FactCheck:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """How a text bounds or rounds a value it states: "at least 30", "under 255", "about
+    500", "before October 2014", "between 5 and 10" (read by ``intervals``).
+
+    ``side`` is "ge", "gt", "le" or "lt" (the value or more, more, the value or less,
+    less), "about" (near it either way), "below" (near it and not above: "nearly") or
+    "between" (``other`` holds the range's other end, on the value's scale). ``limit``:
+    the words state a limit a rule sets ("at least thirty (30) days", "shall not
+    exceed"), which two of one side compare by their ends; ``firm``: such a limit said
+    before the value and no estimate ("as many as"), which the same value with the
+    other side's limit contradicts. Where the words stand (``start`` to ``end``, the
+    value included) is for showing them, not part of what the bound is.
+    """
+
+    side: str
+    limit: bool = False
+    firm: bool = False
+    other: float | None = None
+    start: int = field(default=-1, compare=False)
+    end: int = field(default=-1, compare=False)
+
+
+@dataclass(frozen=True)
 class Quantity:
-    """Comparison payload of a number, amount or percent."""
+    """Comparison payload of a number, amount or percent; ``bound``: how its text bounds
+    it ("at least", "about"), ``None`` for a value stated as such."""
 
     key: str
     unit: str | None = None
     time: tuple[str, str] | None = None
+    bound: Bound | None = None
 
 
 @dataclass(frozen=True)
 class DateKeys:
-    """Each reading of a date ("01/05/2020" has two) as comparable tuples."""
+    """Each reading of a date ("01/05/2020" has two) as comparable tuples; ``bound``: the
+    side of it its text means ("before", "by"), ``None`` for the date itself."""
 
     alts: tuple[tuple[int | str, ...], ...]
+    bound: Bound | None = None
 
 
 @dataclass(frozen=True)

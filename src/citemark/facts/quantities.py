@@ -18,19 +18,28 @@ import ahocorasick_rs
 from ..lazy import lazy_pattern
 from ..lexicon import (
     ABBR_SCALE,
+    CONTRACT_PARTIES,
     CUR_SYMBOL,
     CUR_WORD,
+    FUNCTION_WORDS,
+    LITIGANTS,
     MONTHS,
     MULTIPLIERS,
+    NON_NAMES,
     NUM_WORDS,
+    OPPOSED_PARTIES,
     ORD_WORDS,
+    ROLES,
     SCALES,
     STOPWORDS,
     TENS,
     TIME_SYSTEM,
+    TITLES,
     UNIT_CANON,
 )
+from ..lexicon.bounds import DATE_BOUNDS, LEAD_BOUNDS
 from ..tokens import UNSPACED_CHAR
+from .intervals import read_bounds
 from .model import DateKeys, Fact, Payload, Quantity
 from .patterns import (
     A_PERIOD,
@@ -314,6 +323,65 @@ def _street_number(text: str, start: int, end: int) -> str | None:
 _YEAR_PREP = lazy_pattern(r"(?i:\b(?:in|by|since|until|till|from|during|before|after)\s+)$")
 
 
+# The word a name's number follows: capitalised (or an inner capital, "iPhone") and right
+# before it, after a space ("Fallout 76", "PlayStation 4", "Apollo 11", "Boeing 747") or
+# glued by a hyphen ("Covid-19", "F-16"); not an owner's ("Apple's 10 stores").
+_NAME_BEFORE = lazy_pattern(
+    r"(?<![\w'’.\-])(?P<word>[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*)(?P<gap> |-)$"
+)
+# Capitalised words after which a number is still a count or a value: function words and
+# the words that bound a figure ("Over 128,000", "Nearly 40", "Some 500" opening a
+# sentence), titles and job titles, month names, and the parties a contract gives things
+# to ("provide Licensee 5 copies").
+_NOT_A_NAME = (
+    STOPWORDS
+    | FUNCTION_WORDS
+    | NON_NAMES
+    | TITLES
+    | ROLES
+    | frozenset(w for phrase in (*LEAD_BOUNDS, *DATE_BOUNDS) for w in phrase.split())
+    | frozenset(CONTRACT_PARTIES)
+    | frozenset(LITIGANTS)
+    | frozenset(w for pair in OPPOSED_PARTIES for w in pair.split())
+    | frozenset(NUM_WORDS)
+    | frozenset(("exactly", "only", "just", "total", "nearly", "almost", "top"))
+)
+
+
+def _in_name(text: str, start: int, raw: str) -> bool:
+    """Whether the whole number ``raw`` at ``start`` is part of a name rather than a
+    quantity: right after a capitalised word of a name or glued to one by a hyphen
+    ("Fallout 76", "PlayStation 4", "Windows 10", "Apollo 11", "Boeing 747",
+    "Covid-19"). Read as a count, such a number was missing from every passage that
+    names the thing otherwise ("the coronavirus"), and rivalled the counts beside it.
+    A year stays a year ("Euro 2016" is dated by it); a word that opens a sentence
+    only by its capital is no name ("Over 128,000", "About 500"), nor a party a
+    contract gives a number of things to ("provide Licensee 5 copies"), nor a single
+    letter apart from a hyphen ("Class A 5")."""
+    if not raw.isdigit() or YEAR_ONLY.fullmatch(raw):
+        return False
+    found = _NAME_BEFORE.search(text, max(0, start - 24), start)
+    if found is None:
+        return False
+    word = found["word"]
+    if found["gap"] == " " and len(word) < 2:
+        return False
+    low = word.lower()
+    return low not in _NOT_A_NAME and not (low.endswith("ly") and word[1:].islower())
+
+
+def names_a_thing(text: str, fact: Fact, payload: Payload) -> bool:
+    """Whether a code's digits are glued to a capitalised prefix ("COVID-19", "PWM-5700",
+    "Form S-1"): part of a name, which a passage may name otherwise ("the coronavirus"),
+    so never a missing number (the code stays a fact, read as ``code`` and no rival);
+    digits a zero leads ("00431") are a code's own and stay missing where absent."""
+    return (
+        isinstance(payload, Quantity)
+        and payload.unit == "code"
+        and _CODE_BEFORE.search(text, max(0, fact.start - 6), fact.start) is not None
+    )
+
+
 def _counts_things(text: str, start: int, end: int) -> bool:
     """ "1024 bits", "a 2000-page report": a year-like number that counts something
     ("in 2019 films were..." still names a year)."""
@@ -337,6 +405,8 @@ def _number_fact(m: re.Match[str], text: str) -> tuple[str, str, Payload] | None
         value = _digits(raw)
         if unit is None:
             designated = _designator(text, m.start()) or _street_number(text, m.start(), m.end())
+            if designated is None and not g.get("scale") and _in_name(text, m.start(), raw):
+                return None  # "Fallout 76", "Windows 10": a name's part, no quantity
         if g.get("scale"):
             value *= SCALES[g["scale"].lower()]
         elif (
@@ -617,7 +687,7 @@ def _scan_numeric(
             out.append((Fact(kind, m.group(), value, m.start(), m.end()), payload))
     if " and " in text:
         out = _compound_periods(text, out)
-    return out, spans
+    return read_bounds(text, out), spans
 
 
 # "one year and six months", "2 years, and 3 months"; "a year and a half".

@@ -17,32 +17,13 @@ from functools import lru_cache
 
 from ..lazy import lazy_pattern
 from ..lexicon import BE_FORMS, CLAUSE_BREAK, STOPWORDS
+from ..lexicon.bounds import TAIL_BOUNDS
 from .negation import _gap_has_punct
 from .text import OWNER, WORD_OR_MARK, Tok, stem, word_tokens
 
-# Words that make a number an estimate: "about 500" does not contradict "498".
-HEDGES = frozenset(
-    """about around approximately approx nearly almost roughly some over under more less
-    fewer least most up estimated circa ca close upwards""".split()
-)
-# Words that set a limit rather than blur a value, by the limit they set: two texts that
-# both state a cap ("up to $5,000" / "shall not exceed $10,000") or both a floor ("at least
-# 30 days") contradict where the values differ.
-BOUNDS = {
-    **dict.fromkeys(
-        ("up to", "at most", "maximum of", "not exceed", "to exceed", "capped at", "limited to"),
-        "cap",
-    ),
-    **dict.fromkeys(("at least", "minimum of"), "floor"),
-    **dict.fromkeys(("no more than", "not more than"), "cap"),
-    **dict.fromkeys(("as high as", "as much as", "as many as", "as long as"), "cap"),
-    **dict.fromkeys(("no less than", "not less than", "no fewer than", "not fewer than"), "floor"),
-}
-# The same limits said after the value: "15 or more", "three or fewer".
-_TAIL_BOUNDS = {
-    **dict.fromkeys(("more", "greater", "higher", "longer", "older"), "floor"),
-    **dict.fromkeys(("fewer", "less", "lower", "shorter", "younger"), "cap"),
-}
+# The words that bound a value after it ("15 or more employees"): the noun the value
+# counts comes after them. What a bound means, ``intervals`` reads.
+_TAIL_WORDS = frozenset(TAIL_BOUNDS)
 _CONTEXT_REACH = 6  # content words each way, within the clause
 
 
@@ -52,8 +33,6 @@ class Role:
 
     context: frozenset[str]
     head: frozenset[str]
-    hedged: bool
-    bound: str = ""
     # the word that leads the fact ("within" 30 days, "for" a period of one year)
     lead: str = ""
     # its clause reports what happened ("The customer paid the invoice within 12 days"),
@@ -194,16 +173,6 @@ def _day_of(text: str, start: int, end: int) -> frozenset[str]:
     return frozenset((stem(found.group("period").split()[-1].lower()),))
 
 
-def _hedged(before: list[str]) -> bool:
-    """Whether a hedge word stands in the two words before a value. "over a" spans a
-    period ("vest over a three-year period"); it does not blur it as "over 100 people"
-    does. ("over the" and "under the" stay hedges: "over the 180 day period" of one
-    clause and "under the 1934 Act" name other things than the value of another.)"""
-    if before == ["over", "a"]:
-        return False
-    return any(w in HEDGES for w in before)
-
-
 def role_of(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) -> Role:
     """The role of the fact at ``text[start:end]``; ``others`` are spans of the text's other
     numeric facts, whose words say nothing about this fact's role."""
@@ -252,23 +221,18 @@ def _role(text: str, start: int, end: int, others: tuple[tuple[int, int], ...]) 
     # the tokens of the other facts (a token of this fact's own span only is not one)
     skip = covered - by_span.get(start, frozenset())
     # "15 or more employees": the bound is said after the value, and the noun after it
-    tail_bound = ""
-    if after + 1 < len(toks) and toks[after].lower == "or":
-        tail_bound = _TAIL_BOUNDS.get(toks[after + 1].lower, "")
+    tail_bound = (
+        after + 1 < len(toks) and toks[after].lower == "or" and toks[after + 1].lower in _TAIL_WORDS
+    )
     counted = after + 2 if tail_bound else after
     context = set(_left(text, toks, first, start, skip)) | set(_right(text, toks, after, end, skip))
     if not _SUING.isdisjoint(context) and not _SUITS.isdisjoint(context):
         context = {_LITIGATION.get(w, w) for w in context}
     head = _head(text, toks, counted, toks[counted - 1].end if tail_bound else end)
     head = _day_of(text, start, end) or head
-    before = [toks[j].lower for j in range(max(0, first - 2), first)]
-    tail = text[max(0, start - 2) : start]
-    hedged = _hedged(before) or "~" in tail or bool(tail_bound)
-    words = [toks[j].lower for j in range(max(0, first - 3), first)]
-    bound = BOUNDS.get(" ".join(words[-2:]), "") or BOUNDS.get(" ".join(words), "") or tail_bound
     reported = _reported(text, toks, first)
     owned = _owned(text, end)
-    return Role(frozenset(context), head, hedged, bound, _lead(toks, first), reported, owned)
+    return Role(frozenset(context), head, _lead(toks, first), reported, owned)
 
 
 # A period's possessive and the noun it owns, a few words of manner between: "days'

@@ -105,9 +105,13 @@ def turned(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactCon
     if not turns and not limits:
         return ()
     cl = claim.analysis
+    taken = {c.claim for c in raised}
     out: list[FactConflict] = []
     for fact, payload in zip(cl.facts, cl.payloads, strict=True):
-        if fact in claim.missing:
+        # a fact the passages state only the other way round is missing too ("before
+        # March 1" is not backed by "after March 1"): it is read all the same, unless
+        # an earlier rule already reports it
+        if fact in taken:
             continue
         pointing = turns and fact.kind in ("date", "number")
         if pointing and direction(text, fact, payload) is None:
@@ -119,9 +123,9 @@ def turned(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactCon
             if got is not None:
                 out.append(FactConflict(fact.kind, pointed(text, fact, payload), got[1], got[0]))
                 continue
-        got = bound_rival(text, fact, claim.passage_facts) if limits else None
+        got = bound_rival(text, fact, payload, claim.passage_facts) if limits else None
         if got is not None:
-            out.append(FactConflict(fact.kind, limited(text, fact), got[1], got[0]))
+            out.append(FactConflict(fact.kind, limited(text, fact, payload), got[1], got[0]))
     return tuple(out)
 
 

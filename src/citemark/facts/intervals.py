@@ -1,0 +1,569 @@
+"""Bounds and roundings: every value a text states, read as the interval it allows.
+
+A claim often states a figure as a bound or a rounding of the evidence's: "reviewed by
+less than 77 people" of "based on 76 reviews", "released before October 2014" of
+"released on September 26, 2014", "over 128,000" of "128,500". Read as bare figures,
+each is a number the evidence lacks, or another value. Here a value is read once, in
+the numeric scan, with the words that bound it (:func:`read_bounds`: "at least", "under",
+"about", "before", "45 or more", "between 5 and 10"), and two values are compared as
+intervals by one function (:func:`relation`) that the missing-fact test
+(``analysis.present`` and :func:`backed`), the value rule (``conflicts``) and the limit
+rule (``direction``) all read:
+
+- ``INSIDE``: the claim's interval holds the evidence's point or interval: support.
+- ``APART``: the two are disjoint: a conflict ("less than 77" / "80").
+- ``OTHER_LIMIT``: two limits of one side with different ends ("at least 30 days'
+  notice" / "at least 60 days' notice"): two different terms, a conflict.
+- ``OPPOSED``: one value as a minimum and as a maximum ("at least forty-five (45) days'
+  notice" / "no longer than 45 days"): a conflict.
+- ``OVERLAP``: the evidence settles the claim's bound only in part ("at least 30" /
+  "up to 60"): neither; the claim's value stays missing.
+
+A year or a month alone is the interval of its days ("in 2014" holds September 26,
+2014). Where a bound's end is a coarse date, what counts as apart reads the end as any
+day of it ("after 1990" may be said of a day in 1990), while support holds to the
+strict reading ("before October 2014" is backed by September 26, 2014, not by October
+15): both lean towards reporting nothing when unsure, as the fact check does.
+"""
+
+from __future__ import annotations
+
+import calendar
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import date
+from functools import lru_cache
+
+from ..lazy import lazy_pattern
+from ..lexicon import DESIGNATORS
+from ..lexicon.bounds import (
+    DATE_BOUNDS,
+    ESTIMATE_LIMITS,
+    LEAD_BOUNDS,
+    LIMIT_PHRASES,
+    TAIL_BOUNDS,
+)
+from .model import Bound, DateKeys, Fact, Payload, Quantity
+from .roles import role_of
+from .text import content_stems, sentence_around
+
+INSIDE = "inside"
+APART = "apart"
+OTHER_LIMIT = "other limit"
+OPPOSED = "opposed"
+OVERLAP = "overlap"
+
+# How far "about 500" reaches: the rounding its last significant digit allows ("about
+# 128,000" is 127,500 to 128,500, "about 500" 450 to 550), never more than a tenth of the
+# figure ("about 1,000" is 900 to 1,100, not 500 to 1,500), the slack the value rule
+# allows a rounded figure (``conflicts.ROUNDING_SLACK``). A contrastive edit moves a
+# figure by a little ("128,000" to "131,000"): a wider reach would back it.
+ABOUT_SLACK = 0.1
+# A month is 28 to 31 days: a period in months is that many days, give or take, when
+# set against one in days or weeks ("30 days" is inside "one month"); what counts as
+# apart allows the slack of a rounded figure beyond that.
+_MONTH_DAYS = (28.0, 31.0)
+_DAY = 86400.0
+
+
+def _alt(phrases: Iterable[str]) -> str:
+    """An alternation of phrases, longest first, any run of spaces between words."""
+    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+
+
+# A clock time between a deadline's word and its date: "by 5:00 p.m. on June 30, 2025".
+_CLOCK = r"(?:[0-9]{1,2}(?::[0-9]{2})?\s*(?:[ap]\.?m\.?)?\s*(?:\([A-Za-z ]+\)\s*)?(?:on\s+)?)?"
+# The words right before a value, up to it ("at least ", "under ", "~"); not inside a
+# longer word or an abbreviation ("U.S.C. 1983" holds no "c.").
+_LEAD = lazy_pattern(
+    rf"(?i:(?<![\w.\-])(?P<w>{_alt(LEAD_BOUNDS)})\s+(?:U\.?S\.?\s*)?|(?P<tilde>[~≈])\s*)$"
+)
+# A value a cited abbreviation follows is a title's or a volume's number: "under 42
+# U.S.C. § 1983", "over 500 F.3d".
+_CITED = lazy_pattern(r"\s+[A-Z][A-Za-z]{0,4}\.")
+_DATE_LEAD = lazy_pattern(
+    rf"(?i:(?<![\w.\-])(?P<w>{_alt(DATE_BOUNDS)})\s+{_CLOCK}(?P<end>the\s+(?:end|close)\s+of\s+)?)$"
+)
+_REACH = 26  # characters before a value the longest lead phrase may take
+# "over the 180 day period" of one clause and "under the 1934 Act" name other things than
+# a value of another: read as estimates, never apart from anything.
+_OVER_THE = lazy_pattern(r"(?i:(?<![\w.\-])(?:over|under)\s+the\s+)$")
+# The words right after a value: "45 or more", "three or fewer", "18 and over"; not
+# "30 or more than 40" (the next value's bound).
+_TAIL = lazy_pattern(rf"(?i:,?\s+(?:or|and)\s+(?P<w>{_alt(TAIL_BOUNDS)})\b(?!\s+than\b))")
+_BETWEEN = lazy_pattern(r"(?i:(?<![\w.\-])between)\s+$")
+_AND = lazy_pattern(r"\s+and\s+")
+# Units whose numbers name or count in ways no bound reads: a designated number ("§
+# 1983"), a vote's tally, a multiplier ("twice").
+_NO_SCALE = DESIGNATORS | {"tally", "time"}
+_ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
+_FLOOR = frozenset(("ge", "gt"))
+_CAP = frozenset(("le", "lt"))
+_HEDGES = frozenset(("about", "below"))
+
+
+def _ordinal(fact: Fact) -> bool:
+    return fact.value[-2:] in _ORDINAL_SUFFIXES and fact.value[:-2].isdigit()
+
+
+def _boundable(fact: Fact, payload: Payload) -> bool:
+    if isinstance(payload, DateKeys):
+        return True
+    return isinstance(payload, Quantity) and payload.unit not in _NO_SCALE and not _ordinal(fact)
+
+
+def read_bounds(text: str, facts: list[tuple[Fact, Payload]]) -> list[tuple[Fact, Payload]]:
+    """The numeric facts of ``text`` with the bound its words put on each (a new payload
+    where there is one): the words before it ("at least", "under", "before"), else the
+    words after it ("or more"), or "between" one value and the next. Read once per text,
+    in the numeric scan, so that every comparison reads the same bound."""
+    out = facts
+    i = 0
+    while i < len(out):
+        fact, payload = out[i]
+        if not _boundable(fact, payload):
+            i += 1
+            continue
+        if i + 1 < len(out) and _BETWEEN.search(text, max(0, fact.start - 9), fact.start):
+            pair = _between(text, out[i], out[i + 1])
+            if pair is not None:
+                out = out if out is not facts else list(facts)
+                out[i], out[i + 1] = pair
+                i += 2
+                continue
+        bound = _lead(text, fact, payload) or _tail(text, fact, payload)
+        if bound is not None:
+            out = out if out is not facts else list(facts)
+            out[i] = (fact, _with(payload, bound))
+        i += 1
+    return out
+
+
+def _with(payload: Payload, bound: Bound) -> Payload:
+    """The payload of a number or a date with ``bound`` on it."""
+    if isinstance(payload, Quantity | DateKeys):
+        return replace(payload, bound=bound)
+    return payload
+
+
+def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
+    """The bound the words right before a value put on it."""
+    start = fact.start
+    over = _OVER_THE.search(text, max(0, start - 12), start)
+    if over is not None:
+        return Bound("about", start=over.start(), end=fact.end)
+    if isinstance(payload, DateKeys):
+        found = _DATE_LEAD.search(text, max(0, start - _REACH - 24), start)
+        if found is None:
+            return None
+        side = DATE_BOUNDS[" ".join(found["w"].lower().split())]
+        if found["end"] and side == "lt":
+            side = "le"  # "before the end of 2014": within 2014 or earlier
+        # a deadline is a limit; which way it points, the direction rule reads
+        return Bound(side, limit=True, start=found.start(), end=fact.end)
+    found = _LEAD.search(text, max(0, start - _REACH), start)
+    if found is None or _CITED.match(text, fact.end):
+        return None
+    if found["tilde"]:
+        return Bound("about", start=found.start(), end=fact.end)
+    phrase = " ".join(found["w"].lower().split())
+    side = LEAD_BOUNDS[phrase]
+    if phrase == "over" and isinstance(payload, Quantity) and payload.time is not None:
+        side = "about"  # "vest over four years" spans the period: no bound on it
+    limit = phrase in LIMIT_PHRASES
+    firm = limit and phrase not in ESTIMATE_LIMITS
+    return Bound(side, limit=limit, firm=firm, start=found.start(), end=fact.end)
+
+
+def _tail(text: str, fact: Fact, payload: Payload) -> Bound | None:
+    """The bound the words right after a value put on it ("45 or more")."""
+    found = _TAIL.match(text, fact.end)
+    if found is None:
+        return None
+    word = found["w"].lower()
+    if (word in ("later", "earlier")) != isinstance(payload, DateKeys):
+        return None  # "2014 or later" of a date, "30 or more" of a number
+    return Bound(TAIL_BOUNDS[word], limit=True, start=fact.start, end=found.end())
+
+
+def _between(
+    text: str, low: tuple[Fact, Payload], high: tuple[Fact, Payload]
+) -> tuple[tuple[Fact, Payload], tuple[Fact, Payload]] | None:
+    """ "between 5 and 10 days", "between 2010 and 2014": both values bounded by the
+    range they make, on the scale of the second ("between 5 and 10 days": days)."""
+    (fa, pa), (fb, pb) = low, high
+    if _AND.fullmatch(text, fa.end, fb.start) is None or fa.kind != fb.kind:
+        return None
+    if not _boundable(fb, pb) or type(pa) is not type(pb):
+        return None
+    a, b = _anchor_as(pa, pb), _anchor(pb)
+    if a is None or b is None:
+        return None
+    start = _BETWEEN.search(text, max(0, fa.start - 9), fa.start)
+    at = start.start() if start else fa.start
+    bound_a = Bound("between", other=b, start=at, end=fb.end)
+    bound_b = Bound("between", other=a, start=at, end=fb.end)
+    if isinstance(pa, Quantity) and isinstance(pb, Quantity) and pa.unit is None and pb.unit:
+        pa = replace(pa, unit=pb.unit, time=_scaled_time(pa, pb))  # "5" of "5 and 10 days"
+    return (fa, _with(pa, bound_a)), (fb, _with(pb, bound_b))
+
+
+def _scaled_time(bare: Quantity, unit_of: Quantity) -> tuple[str, str] | None:
+    """The time payload a bare value takes from the period it shares a range with."""
+    if unit_of.time is None:
+        return None
+    try:
+        factor = float(unit_of.time[1]) / float(unit_of.key)
+        return unit_of.time[0], f"{float(bare.key) * factor:g}"
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+# --- the value on each scale it compares on --------------------------------------------
+
+_Span = tuple[str, float, float]  # a scale, and the first and last value the fact names
+
+
+def _spans(payload: Payload, claim: bool) -> tuple[_Span, ...]:
+    """What a value names, unbounded, on each scale it compares on: a number on its
+    unit's ("u:<unit>"), a period in seconds ("s") or months ("m", and in seconds at 28
+    to 31 days a month, "s~"), a date as the days it covers ("d", or "md" without its
+    year). The evidence gives a dated day its "md" span too, for a claim that names no
+    year ("before October 7")."""
+    if isinstance(payload, Quantity):
+        return _quantity_spans(payload)
+    if isinstance(payload, DateKeys):
+        return _date_spans(payload.alts, claim)
+    return ()
+
+
+@lru_cache(maxsize=4096)
+def _quantity_spans(q: Quantity) -> tuple[_Span, ...]:
+    if q.unit in _NO_SCALE:
+        return ()
+    try:
+        if q.time is not None:
+            system, amount = q.time
+            v = float(amount)
+            if system == "s":
+                return (("s", v, v),)
+            low, high = _MONTH_DAYS
+            return (("m", v, v), ("s~", v * low * _DAY, v * high * _DAY))
+        v = float(q.key)
+    except ValueError:
+        return ()
+    return ((f"u:{q.unit or ''}", v, v),)
+
+
+@lru_cache(maxsize=4096)
+def _date_spans(alts: tuple[tuple[int | str, ...], ...], claim: bool) -> tuple[_Span, ...]:
+    out: list[_Span] = []
+    for alt in alts:
+        try:
+            got = _alt_days(alt)
+        except ValueError:
+            continue
+        if got is not None and (not claim or not out or out[0][0] == got[0]):
+            out.append(got)
+        if not claim and alt[0] in ("ymd", "ym"):
+            md = _month_days(int(alt[2]), int(alt[3]) if alt[0] == "ymd" else 0)
+            if md is not None:
+                out.append(("md", *md))
+    return tuple(out)
+
+
+def _alt_days(alt: tuple[int | str, ...]) -> _Span | None:
+    """The days one reading of a date covers, as ordinals ("d"), or as days of a leap
+    year ("md") where it names no year."""
+    tag = alt[0]
+    vals = [int(v) for v in alt[1:]]
+    if tag == "ymd":
+        o = date(vals[0], vals[1], vals[2]).toordinal()
+        return "d", float(o), float(o)
+    if tag == "ym":
+        y, m = vals
+        if not m:
+            return _years(y, y)
+        last = calendar.monthrange(y, m)[1]
+        return "d", float(date(y, m, 1).toordinal()), float(date(y, m, last).toordinal())
+    if tag == "y":
+        return _years(vals[0], vals[0])
+    if tag == "dec":
+        return _years(vals[0], vals[0] + 9)
+    if tag == "md":
+        md = _month_days(vals[0], vals[1])
+        return None if md is None else ("md", *md)
+    return None
+
+
+def _years(first: int, last: int) -> _Span:
+    return "d", float(date(first, 1, 1).toordinal()), float(date(last, 12, 31).toordinal())
+
+
+def _month_days(m: int, d: int) -> tuple[float, float] | None:
+    """Days of a leap year (2000) that a month and day, or a month (``d`` 0), cover."""
+    if not 1 <= m <= 12:
+        return None
+    base = date(2000, 1, 1).toordinal()
+    if d:
+        try:
+            o = float(date(2000, m, d).toordinal() - base)
+        except ValueError:
+            return None
+        return o, o
+    last = calendar.monthrange(2000, m)[1]
+    return float(date(2000, m, 1).toordinal() - base), float(date(2000, m, last).toordinal() - base)
+
+
+def _anchor(payload: Payload) -> float | None:
+    """The value a fact states, on its first scale."""
+    spans = _spans(payload, True)
+    return spans[0][1] if spans else None
+
+
+def _anchor_as(payload: Payload, like: Payload) -> float | None:
+    """The value of ``payload`` on ``like``'s first scale ("5" of "between 5 and 10
+    days" in seconds)."""
+    if isinstance(payload, Quantity) and isinstance(like, Quantity) and payload.unit is None:
+        time = _scaled_time(payload, like) if like.time else None
+        if time is not None:
+            payload = replace(payload, unit=like.unit, time=time)
+        elif like.unit is not None:
+            payload = replace(payload, unit=like.unit)
+    return _anchor(payload)
+
+
+# --- intervals -------------------------------------------------------------------------
+
+_Interval = tuple[float, float, bool, bool]  # low, high, low open, high open
+_INF = math.inf
+
+
+def _tolerance(payload: Payload, first: float) -> float:
+    """How far "about" reaches from ``first``: the rounding of the stated figure's last
+    significant digit, at most :data:`ABOUT_SLACK` of it (see there)."""
+    if not isinstance(payload, Quantity) or first == 0:
+        return 0.0
+    try:
+        stated = float(payload.key)
+    except ValueError:
+        return 0.0
+    written = f"{abs(stated):.12g}"
+    if "e" in written:
+        unit = abs(stated)
+    elif "." in written:
+        unit = 10.0 ** -len(written.split(".")[1])
+    else:
+        unit = 10.0 ** (len(written) - len(written.rstrip("0")))
+    factor = abs(first / stated) if stated else 1.0
+    return min(unit / 2, ABOUT_SLACK * abs(stated)) * factor
+
+
+def _interval(payload: Payload, span: _Span, loose: bool) -> _Interval:
+    """The interval a value and its bound allow on one scale. ``loose``: a coarse end read
+    as any day of it (what counts as apart), and a month's days with a rounding's slack."""
+    scale, first, last = span
+    if loose and scale == "s~":
+        first, last = first * (1 - ABOUT_SLACK), last * (1 + ABOUT_SLACK)
+    bound = payload.bound if isinstance(payload, Quantity | DateKeys) else None
+    if bound is None:
+        return first, last, False, False
+    side = bound.side
+    if side == "ge":
+        return first, _INF, False, False
+    if side == "gt":
+        if loose and first < last:
+            return first, _INF, False, False
+        return last, _INF, True, False
+    if side == "le":
+        return -_INF, last, False, False
+    if side == "lt":
+        if loose and first < last:
+            return -_INF, last, False, False
+        return -_INF, first, False, True
+    if side in _HEDGES:
+        tol = _tolerance(payload, first)
+        return first - tol, (last + tol if side == "about" else last), False, False
+    if side == "between" and bound.other is not None and scale == _spans(payload, True)[0][0]:
+        return min(first, bound.other), max(last, bound.other), False, False
+    return first, last, False, False
+
+
+def _contains(outer: _Interval, inner: _Interval) -> bool:
+    lo_ok = outer[0] < inner[0] or (outer[0] == inner[0] and (not outer[2] or inner[2]))
+    hi_ok = outer[1] > inner[1] or (outer[1] == inner[1] and (not outer[3] or inner[3]))
+    return lo_ok and hi_ok
+
+
+def _disjoint(a: _Interval, b: _Interval) -> bool:
+    def before(x: _Interval, y: _Interval) -> bool:
+        return x[1] < y[0] or (x[1] == y[0] and (x[3] or y[2]))
+
+    return before(a, b) or before(b, a)
+
+
+def _pairs(cp: Payload, ep: Payload) -> list[tuple[Payload, _Span, _Span]]:
+    """The claim's and the evidence's spans on each scale both have ("u:" of a bare
+    number meets any unit's, as a bare "30" backs "30 days"; a period in days meets one
+    in months at a day or more)."""
+    out: list[tuple[Payload, _Span, _Span]] = []
+    theirs = _spans(ep, False)
+    for mine in _spans(cp, True):
+        for other in theirs:
+            if _same_scale(mine, other):
+                out.append((cp, mine, other))
+    return out
+
+
+def _same_scale(a: _Span, b: _Span) -> bool:
+    sa, sb = a[0], b[0]
+    if sa == sb:
+        return sa != "s~"  # two periods in months meet on "m"
+    if sa.startswith("u:") and sb.startswith("u:"):
+        return sa == "u:" or sb == "u:"
+    if {sa, sb} == {"s", "s~"}:
+        days = a[1] if sa == "s" else b[1]
+        return days >= _DAY  # hours are no part of a month
+    return False
+
+
+def bounded(payload: Payload) -> bool:
+    """Whether a value is stated with a bound or a rounding."""
+    return isinstance(payload, Quantity | DateKeys) and payload.bound is not None
+
+
+def relation(cp: Payload, ep: Payload) -> str | None:
+    """How the claim's value ``cp`` stands to the evidence's ``ep`` as intervals (see the
+    module's list), or ``None`` where they share no scale.
+
+    An estimate ("about 60") backs only an estimate: its reach is this module's choice,
+    not the text's, so it is never apart from anything, and a claim's bound is not
+    backed by a figure the evidence only estimates."""
+    if type(cp) is not type(ep):
+        return None
+    pairs = _pairs(cp, ep)
+    if not pairs:
+        return None
+    cb = cp.bound if isinstance(cp, Quantity | DateKeys) else None
+    eb = ep.bound if isinstance(ep, Quantity | DateKeys) else None
+    if cb is not None and eb is not None and cb.limit and eb.limit:
+        mine, theirs = side_group(cb.side), side_group(eb.side)
+        if mine and theirs:
+            same_end = any(_meet(a, b) for _, a, b in pairs)
+            if mine == theirs:
+                return INSIDE if same_end else OTHER_LIMIT
+            if same_end and cb.firm and eb.firm:
+                return OPPOSED
+    hedged_claim = cb is not None and cb.side in _HEDGES
+    hedged_evidence = eb is not None and eb.side in _HEDGES
+    if hedged_claim or not hedged_evidence:
+        for _, a, b in pairs:
+            if _contains(_interval(cp, a, False), _interval(ep, b, False)):
+                return INSIDE
+    if hedged_claim or hedged_evidence:
+        return OVERLAP
+    if all(_disjoint(_interval(cp, a, True), _interval(ep, b, True)) for _, a, b in pairs):
+        return APART
+    return OVERLAP
+
+
+def side_group(side: str) -> str:
+    """ "floor" for a side that sets a minimum, "cap" for one that sets a maximum."""
+    return "floor" if side in _FLOOR else "cap" if side in _CAP else ""
+
+
+def _meet(a: _Span, b: _Span) -> bool:
+    """Whether two values, unbounded, name a common value ("30 days" and "one month")."""
+    return not (a[2] < b[1] or b[2] < a[1])
+
+
+# --- backing by a value inside the claim's bound -----------------------------------------
+
+
+def _same_value(cp: Payload, ep: Payload) -> bool:
+    if isinstance(cp, Quantity) and isinstance(ep, Quantity):
+        return cp.key == ep.key and (cp.unit == ep.unit or cp.time == ep.time)
+    if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
+        return not set(cp.alts).isdisjoint(ep.alts)
+    return False
+
+
+def stated_inside(
+    kind: str, payload: Payload, facts: Sequence[Fact], payloads: Sequence[Payload]
+) -> bool:
+    """Whether a text states the claim's bounded value itself, inside the claim's bound
+    ("at least 30" by "30" or "not less than thirty (30)"): where the figure is the
+    claim's own, its role needs no test, as an exact figure's does not."""
+    return any(
+        f.kind == kind and _same_value(payload, p) and relation(payload, p) == INSIDE
+        for f, p in zip(facts, payloads, strict=True)
+    )
+
+
+# How many words the sentences around two values must share to tie them where either
+# value has no words of its own role ("Before 2015, Credit Suisse had ..." / "In 2014,
+# Credit Suisse had ..."): an opening phrase set off by a comma holds the date alone.
+SENTENCE_TIE = 2
+
+
+def backed(
+    claim: str,
+    fact: Fact,
+    payload: Payload,
+    text: str,
+    facts: Sequence[Fact],
+    payloads: Sequence[Payload],
+) -> bool:
+    """Whether ``text`` states a value inside the claim's bounded ``fact``, in its role:
+    "reviewed by less than 77 people" is backed by "based on 76 reviews".
+
+    A wide bound holds many figures ("under 400" holds the 70 and the 21 of "396 in
+    Honolulu, 115 in Maui County, 70 in Hawaii County, and 21 in Kauai County"), so
+    the evidence value read against it is the one whose role shares the most words with
+    the claim value's, the nearest to the claim's figure among those (a bound is said of
+    the figure it rounds); the claim is backed where that value lies inside."""
+    if not bounded(payload):
+        return False
+    best: tuple[tuple[int, float], str] | None = None
+    anchor = _anchor(payload)
+    for ev, ep in zip(facts, payloads, strict=True):
+        if ev.kind != fact.kind or _ordinal(ev) != _ordinal(fact):
+            continue
+        rel = relation(payload, ep)
+        if rel is None:
+            continue
+        tie = _tie(claim, fact, text, ev)
+        if not tie:
+            continue
+        theirs = _anchor(ep)
+        distance = (
+            abs(theirs - anchor) / max(abs(anchor), 1e-9)
+            if theirs is not None and anchor is not None
+            else _INF
+        )
+        rank = (tie, -distance)
+        if best is None or rank > best[0]:
+            best = (rank, rel)
+    return best is not None and best[1] == INSIDE
+
+
+def _tie(claim: str, fact: Fact, text: str, ev: Fact) -> int:
+    """How many words tie two values to one role: those their roles share (the clause
+    around each, and the noun a count counts), or, where either role has no words, one
+    when their sentences share :data:`SENTENCE_TIE` words."""
+    mine, my_sentence = _words(claim, fact.start, fact.end)
+    theirs, their_sentence = _words(text, ev.start, ev.end)
+    if mine and theirs:
+        return len(mine & theirs)
+    return int(len(my_sentence & their_sentence) >= SENTENCE_TIE)
+
+
+@lru_cache(maxsize=16384)
+def _words(text: str, start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of a value's role and of its sentence, as stems."""
+    role = role_of(text, start, end, ())
+    begin, stop = sentence_around(text, start, end)
+    return role.context | role.head, content_stems(text[begin:stop])
