@@ -21,8 +21,14 @@ Input lines are ``{"id"?, "answer", "sources", "citations"?}`` objects, where
 ``citations`` are the structured citations an LLM API returned with the answer (as
 ``align`` takes them); evalset v1 records are accepted as they are, and their
 ``sentences`` (gold boundaries) are used instead of the segmenter, as ``citemark
-eval`` does. Blank lines are not records. Output lines are ``{"id", "index", "report":
-Report.to_dict(), "carries_citations", "citation_metrics", "input_digest"}`` where
+eval`` does. Blank lines are not records. Records written for ragas (``user_input``,
+``response``, ``retrieved_contexts``) or DeepEval (``input``, ``actual_output``,
+``retrieval_context``) are read as they are: the answer and the sources come from
+whichever naming a record uses, and plain-string contexts take the ids ``align``
+gives plain-string sources (``S1``, ``S2``, ...). A file holding one JSON array of
+records (DeepEval's ``save_as("json")``) is read too. Output lines are ``{"id",
+"index", "report": Report.to_dict(), "carries_citations", "citation_metrics",
+"input_digest"}`` where
 ``index`` is the record's 0-based position among the input's records, and
 ``citation_metrics`` says how well the answer's own citations hold up
 (:class:`~citemark.evaluate.CitationTotals` of the one answer: ``recall``,
@@ -59,15 +65,19 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .config import Config, load_config
 from .errors import CitemarkError, InputError
 from .evaluate import CitationTotals
 from .index import SourceIndex
+from .notebook import require_pandas
 from .pipeline import align
-from .report import Report
+from .report import PARTIAL_CREDIT, Report
 from .sources import id_like, shows_nothing
+
+if TYPE_CHECKING:
+    from .notebook import DataFrame
 
 # Records sent to a worker at a time: large enough that inter-process overhead is
 # noise next to alignment (milliseconds per record), small enough to keep order
@@ -196,14 +206,14 @@ def align_record(record: dict[str, Any] | str | bytes, index: int, config: Confi
     try:
         data = _parse(record)
         record_id = _record_id(data)
-        answer = _field(data, "answer", str)
+        answer = _field(data, _named(data, ANSWER_KEYS), str)
         if shows_nothing(answer):
             # as check and the API refuse it: an empty answer must not pass a gate
             raise InputError("answer is empty: there is nothing to check")
         report = align(
             answer,
             None,
-            index=_state(config).index(_field(data, "sources", list)),
+            index=_state(config).index(_sources(data)),
             config=config,
             sentences=_sentences(data),
             citations=data.get("citations"),
@@ -299,6 +309,127 @@ def _digest(raw: bytes, base: Any) -> str:
     return digest.hexdigest()
 
 
+# --------------------------------------------------------------------------- results as a table
+
+# The citation metrics of a result line, each a column named ``citation_`` + its key.
+_CITATION_KEYS = (
+    "recall",
+    "precision",
+    "claims",
+    "recalled_claims",
+    "citations",
+    "supporting_citations",
+    "correct",
+    "miscited",
+    "uncited",
+    "unsupported",
+    "unknown_sources",
+)
+_COUNTS = ("sentences", "claims", "supported", "partial", "unsupported", "no_claim", "conflicts")
+# One column per figure, in this order; the frame has them all even with no row. Counts
+# are nullable integers, flags nullable booleans and texts nullable strings: an error line
+# has none, and the other rows' counts must not turn into floats because of it (nor a
+# missing text read None in one frame and NaN in another). An id may be a string or an
+# integer, as in the output.
+RESULT_COLUMNS: dict[str, str] = {
+    "id": "object",
+    "index": "int64",
+    "error": "string",
+    "passed": "boolean",
+    "faithfulness": "float64",
+    **{name: "Int64" for name in _COUNTS},
+    "failures": "Int64",
+    "coverage": "float64",
+    "carries_citations": "boolean",
+    **{f"citation_{key}": "float64" if key in ("recall", "precision") else "Int64"
+       for key in _CITATION_KEYS},
+    "mode": "string",
+    "config": "string",
+}  # fmt: skip
+
+
+def to_pandas(
+    results: str | os.PathLike[str] | Iterable[dict[str, Any] | str],
+) -> DataFrame:
+    """The results of a batch as a DataFrame, one row per answer, in the output's order.
+
+    ``results`` is an output file of :func:`run_batch` (its complete lines: one still
+    being written is left out), or its lines or result dicts (what :func:`run_on_dask`
+    yields). Columns (:data:`RESULT_COLUMNS`): ``id``, ``index`` and ``error`` (an
+    error line's message; its figures are empty); ``passed`` and ``faithfulness``, as
+    ``Report.faithfulness()`` gives them; the summary's counts (``claims``: sentences
+    that claim something), ``failures``, ``coverage``; ``carries_citations`` and the
+    answer's citation metrics, prefixed ``citation_`` (empty where it cites nothing);
+    ``mode`` and ``config``. Needs pandas: ``pip install "citemark[notebook]"``.
+    """
+    pandas = require_pandas("citemark.batch.to_pandas()")
+    rows = [_result_row(line) for line in _result_lines_of(results)]
+    frame = pandas.DataFrame(rows, columns=list(RESULT_COLUMNS))
+    return frame.astype(RESULT_COLUMNS)
+
+
+def _result_lines_of(
+    results: str | os.PathLike[str] | Iterable[dict[str, Any] | str],
+) -> Iterator[dict[str, Any]]:
+    if isinstance(results, str | os.PathLike):
+        path = Path(results)
+        with path.open(encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                # only complete lines: a running (or killed) batch's last one may be cut
+                if line.endswith("\n") and line.strip():
+                    yield _result_dict(line, f"{path} line {number}")
+        return
+    for number, item in enumerate(results, 1):
+        if isinstance(item, dict):
+            yield item
+        elif isinstance(item, str) and item.strip():
+            yield _result_dict(item, f"result {number}")
+        elif not isinstance(item, str):
+            raise InputError(
+                f"result {number} must be a result dict or line, got {type(item).__name__}"
+            )
+
+
+def _result_dict(line: str, where: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where} is not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(data, dict) or "index" not in data:
+        raise InputError(f"{where} is not a citemark batch result line")
+    return data
+
+
+def _result_row(line: dict[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": line.get("id"), "index": line["index"], "error": line.get("error")}
+    report = line.get("report")
+    if not isinstance(report, dict):
+        return row
+    summary = report["summary"]
+    claims = summary["sentences"] - summary["no_claim"]
+    row.update({name: summary[name] for name in _COUNTS if name != "claims"})
+    row.update(
+        claims=claims,
+        passed=report["passed"],
+        faithfulness=_faithfulness(summary["supported"], summary["partial"], claims),
+        failures=len(report["failures"]),
+        coverage=summary["coverage"],
+        carries_citations=line.get("carries_citations"),
+        mode=report.get("mode"),
+        config=report.get("config"),
+    )
+    metrics = line.get("citation_metrics")
+    if isinstance(metrics, dict):
+        row.update({f"citation_{key}": metrics.get(key) for key in _CITATION_KEYS})
+    return row
+
+
+def _faithfulness(supported: int, partial: int, claims: int) -> float:
+    """:attr:`Faithfulness.score` from a written report's counts (the same rule, which
+    ``tests/test_batch_dataset_columns.py`` holds equal to the report's own)."""
+    return round((supported + PARTIAL_CREDIT * partial) / claims, 6) if claims else 1.0
+
+
 # --------------------------------------------------------------------------- output file
 
 
@@ -378,7 +509,11 @@ def _not_resumable(target: Path, source: Path, index: int, written: str | None) 
 
 
 def count_records(path: Path) -> int:
-    """Non-blank lines of ``path``, read in a stream (for the progress bar's total)."""
+    """Non-blank lines of ``path``, read in a stream (for the progress bar's total); for a
+    file holding one JSON array, its elements."""
+    dataset = _json_array(path)
+    if dataset is not None:
+        return len(dataset)
     with path.open("rb") as handle:
         return sum(1 for raw in handle if raw.strip())
 
@@ -479,13 +614,56 @@ def _too_many(target: Path, done: int, source: Path, records: int) -> str:
 
 
 def _read_items(path: Path) -> Iterator[_Item]:
-    """Records as raw lines, decoded and parsed by whoever aligns them."""
+    """Records as raw lines, decoded and parsed by whoever aligns them; for a file holding
+    one JSON array, its elements (one that is no object goes as JSON text, which the
+    record's error line then names as such)."""
+    dataset = _json_array(path)
+    if dataset is not None:
+        for index, element in enumerate(dataset):
+            yield _Item(index, element if isinstance(element, dict) else json.dumps(element))
+        return
     with path.open("rb") as handle:
         index = 0
         for raw in handle:
             if raw.strip():
                 yield _Item(index, raw)
                 index += 1
+
+
+def _json_array(path: Path) -> list[Any] | None:
+    """The elements of a file that holds one JSON array, else ``None`` (JSONL).
+
+    DeepEval's ``save_as("json")``, ``json.dump`` of a list and a DataFrame's
+    ``to_json(orient="records")`` write a dataset so, one array over many lines or one.
+    Such a file is read whole (JSONL alone streams). A file that starts with "[" but is
+    no array is JSONL whose first record is an array (an error line, as any record that
+    is no object) where that line is JSON by itself, else an error for the whole file:
+    an array cut short must not become one error line per line of it.
+    """
+    with path.open("rb") as handle:
+        first = next((raw for raw in handle if raw.strip()), b"")
+    if not first.lstrip().startswith(b"["):
+        return None
+    try:
+        whole = json.loads(path.read_bytes())
+    except json.JSONDecodeError as exc:
+        broken: ValueError = exc
+    except (UnicodeDecodeError, RecursionError) as exc:
+        broken = ValueError(str(exc))
+    else:
+        return whole if isinstance(whole, list) else None
+    try:
+        json.loads(first)
+    except (ValueError, RecursionError):
+        where = (
+            f" ({broken.msg} at line {broken.lineno} column {broken.colno})"
+            if isinstance(broken, json.JSONDecodeError)
+            else f" ({broken})"
+        )
+        raise InputError(
+            f"{path} is neither JSONL (one JSON object a line) nor one JSON array{where}"
+        ) from None
+    return None
 
 
 def _counting(items: Iterator[_Item], stats: BatchStats) -> Iterator[_Item]:
@@ -536,6 +714,67 @@ def _record_id(data: dict[str, Any]) -> str | int | None:
     names = {bool: "a boolean", float: "a number", list: "a list", dict: "an object"}
     got = names.get(type(value), type(value).__name__)
     raise InputError(f"record field 'id' must be a string or an integer, got {got}")
+
+
+# The keys a record may give its answer and its sources under: citemark's own, ragas's
+# (``SingleTurnSample``; ``EvaluationDataset.to_jsonl``, ``to_list``) and DeepEval's
+# (``LLMTestCase``, ``Golden``; ``EvaluationDataset.save_as``), so that an evaluation
+# set built for either library runs as it is. The question (``user_input``,
+# ``input``) is not read: support is judged against the sources alone.
+ANSWER_KEYS = ("answer", "response", "actual_output")
+SOURCES_KEYS = ("sources", "retrieved_contexts", "retrieval_context")
+# DeepEval's JSONL export writes a retrieval context as one string, its passages joined
+# by "|" (``deepeval.dataset.utils.DELIMITER``), and its loader splits it there again:
+# read the same way, or the passages would be one source. (Its JSON export keeps the
+# list, and a passage holding a "|" survives only there.)
+DEEPEVAL_DELIMITER = "|"
+# Keys of these namings that are fields in their own right, never a misspelling of one
+# read here: DeepEval's "expected_output" is no misspelt "actual_output", nor ragas's
+# "reference_contexts" a misspelt "retrieved_contexts".
+_NAMED_KEYS = frozenset(
+    (*ANSWER_KEYS, *SOURCES_KEYS, "id", "citations", "sentences", "user_input", "input",
+     "reference", "reference_contexts", "expected_output", "context")
+)  # fmt: skip
+
+
+def _named(data: dict[str, Any], names: tuple[str, ...]) -> str:
+    """Which of ``names`` (the first is citemark's own) the record gives the field under.
+
+    Two of them with values is an error naming both: which one holds the answer is not
+    for citemark to guess. A key present but null counts as absent beside one that has
+    a value (a table exported with both namings' columns writes nulls), and is read,
+    as null, where no other key has one.
+    """
+    present = [name for name in names if name in data]
+    given = [name for name in present if data[name] is not None]
+    if len(given) > 1:
+        keys = " and ".join(repr(name) for name in given)
+        raise InputError(f"record fields {keys} both give the {names[0]}: keep one of them")
+    if not present:
+        raise InputError(f"record field {names[0]!r} is missing{_misspelt(data, names)}")
+    return given[0] if given else present[0]
+
+
+def _misspelt(data: dict[str, Any], names: tuple[str, ...]) -> str:
+    """A hint naming a key that looks like one of ``names`` misspelt ("anwser",
+    "reponse"): "is missing" alone left the user to find it."""
+    keys = [k for k in data if isinstance(k, str) and k not in _NAMED_KEYS]
+    for name in names:
+        near = difflib.get_close_matches(name, keys, n=1)
+        if near:
+            of = "it" if name == names[0] else repr(name)
+            return f" (is {near[0]!r} a misspelling of {of}?)"
+    return ""
+
+
+def _sources(data: dict[str, Any]) -> list[Any]:
+    """The record's sources as ``align`` takes them: plain strings (ragas's and DeepEval's
+    contexts) get the ids ``align`` gives plain-string sources, ``S1``, ``S2``, …"""
+    name = _named(data, SOURCES_KEYS)
+    value = data[name]
+    if name == "retrieval_context" and isinstance(value, str):
+        return value.split(DEEPEVAL_DELIMITER) if value else []
+    return _field(data, name, list)
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -139,6 +140,26 @@ def render_html(text: str, marks: Iterable[Mark], notes: Iterable[Note] = ()) ->
     a note that crosses a citation's edge is cut there, so tags always nest.
     """
     return _render(text, marks, escape=True, notes=_checked_notes(notes))
+
+
+# A citation tag as :func:`render_html` writes it. Nothing else in its output matches:
+# every "<" of the answer's own text is written "&lt;" there.
+_HTML_CITE = lazy_pattern(r'<cite class="cm-(verbatim|paraphrase)" data-ids="([^"]*)">')
+
+
+def with_cite_titles(page: str) -> str:
+    """:func:`render_html`'s output with a ``title`` on each citation: its kind and the
+    ids of its sources, which a reader sees on hover where no script shows ``data-ids``
+    (a notebook's output cell). The ids are read back from ``data-ids`` as a browser
+    and :func:`parse_tagged` read them (the attribute unescaped, split on commas, each
+    part unescaped), so an id with a comma or markup is named as it was given."""
+
+    def titled(found: re.Match[str]) -> str:
+        ids = [html.unescape(part) for part in html.unescape(found.group(2)).split(",")]
+        title = escape_html(f"{found.group(1)}: {', '.join(ids)}")
+        return f'{found.group()[:-1]} title="{title}">'
+
+    return _HTML_CITE.sub(titled, page)
 
 
 def _render(text: str, marks: Iterable[Mark], *, escape: bool, notes: Sequence[Note] = ()) -> str:

@@ -27,6 +27,7 @@ from .words import content_units
 
 if TYPE_CHECKING:
     from .facts.model import Fact
+    from .notebook import DataFrame
 
 CitationKind = Literal["verbatim", "paraphrase"]
 FailReason = Literal["unsupported", "conflict", "partial", "unsourced", "miscited", "uncited"]
@@ -508,6 +509,24 @@ class Report:
     def spans(self) -> list[SpanDict]:
         """The marks as JSON spans."""
         return render_spans(self.marks())
+
+    def _repr_html_(self) -> str:
+        """The report as Jupyter shows it: the summary and faithfulness score, the answer
+        marked as on the review page (source ids on hover), and a table of the sentences
+        (``citemark.notebook``)."""
+        from .notebook import report_html
+
+        return report_html(self)
+
+    def to_pandas(self) -> DataFrame:
+        """One row per sentence, in order: offsets, text, status, score, citation status,
+        the best citation, conflicts and unsupported words (``citemark.notebook``).
+
+        Needs pandas: ``pip install "citemark[notebook]"``.
+        """
+        from .notebook import sentence_frame
+
+        return sentence_frame(self)
 
     def to_dict(self, fail_on: Iterable[FailReason] | str | None = None) -> dict[str, Any]:
         """A JSON-ready form of the whole report.
