@@ -684,7 +684,10 @@ def batch_command(
 ) -> None:
     """Align every record of a JSONL file and write one result line per record.
 
-    Each input line holds an answer and its sources; the output can be resumed
+    Each input line holds an answer and its sources: citemark's own keys (answer,
+    sources), ragas's (response, retrieved_contexts) or DeepEval's (actual_output,
+    retrieval_context); a file holding one JSON array is read as a dataset too. The
+    output can be resumed
     (records already written are skipped) and opened in the review page. Exit
     status: 0 every record was aligned, 1 the output holds error lines, from this run
     or an earlier one (bad records: an empty answer, a missing field), 2 the batch
