@@ -38,7 +38,7 @@ from ..lexicon import (
     PARTS_OF,
     ROLES,
 )
-from .intervals import APART, OTHER_LIMIT, bounded, relation
+from .intervals import APART, OTHER_LIMIT, bounded, counterpart, relation
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
 from .names import front_words, fronts_differ, other_quarter
 from .opposites import PARTY_STEMS
@@ -723,10 +723,15 @@ def find_rival(
     crole: Role | None = None
     claim_slot: tuple[str, ...] | None = None
     best: tuple[int, int, int, Fact] | None = None
+    limits = bounded(payload)
     for index, (text, facts, payloads) in enumerate(passages):
         others: tuple[tuple[int, int], ...] | None = None
         rivals: list[tuple[int, Fact, Payload]] = []
-        for ev, ep in zip(facts, payloads, strict=True):
+        # a bounded value is read against one value of a passage, the one in its role
+        read = counterpart(claim_text, fact, payload, text, facts, payloads) if limits else None
+        for at, (ev, ep) in enumerate(zip(facts, payloads, strict=True)):
+            if read is not None and at != read[0]:
+                continue
             if isinstance(payload, NameKey) and isinstance(ep, NameKey):
                 if claim_words is None:
                     claim_words = folded_words(claim_text)

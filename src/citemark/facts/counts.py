@@ -5,7 +5,8 @@ A bare "one" is no fact of the numeric scan ("one of the parties", "one day"), s
 count of one is compared with nothing, and the claim passes with every word backed.
 Where one side says "one" (or "a single") right before a noun and the other gives a
 count of two or more right before the same noun, with the same word before it if any
-("additional", "renewal"), the two disagree on how many.
+("additional", "renewal"), the two disagree on how many, unless a bound on either
+makes them agree ("more than one DVD" / "two DVDs", read as intervals by ``intervals``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 
 from ..lazy import lazy_pattern
 from ..lexicon import STOPWORDS
+from .intervals import at_odds, with_bound_at
 from .model import Fact, FactConflict, FactsOf, Quantity
 from .text import stem
 
@@ -49,7 +51,12 @@ def _ones(text: str) -> list[tuple[tuple[str, str], int, int]]:
     return out
 
 
-def _counts(text: str, facts_of: FactsOf) -> list[tuple[tuple[str, str], Fact]]:
+# The count a bare "one" states, which its words may bound ("more than one DVD" is
+# backed by "two DVDs"; ``intervals``).
+_ONE_COUNT = Quantity("1")
+
+
+def _counts(text: str, facts_of: FactsOf) -> list[tuple[tuple[str, str], Fact, Quantity]]:
     """Each bare count of two or more of ``text``, with the phrase after it."""
     out = []
     for fact, payload in zip(*facts_of(text), strict=True):
@@ -59,7 +66,7 @@ def _counts(text: str, facts_of: FactsOf) -> list[tuple[tuple[str, str], Fact]]:
             continue  # "a third party" is no count of parties
         said = _phrase(text, fact.end)
         if said is not None:
-            out.append((said, fact))
+            out.append((said, fact, payload))
     return out
 
 
@@ -79,17 +86,21 @@ def count_conflicts(
         counts = _counts(text, facts_of)
         out: list[FactConflict] = []
         for said, start, end in claim_ones:
-            if any(p == said for p, _ in claim_counts) or any(p == said for p, _, _ in ones):
+            if any(p == said for p, _, _ in claim_counts) or any(p == said for p, _, _ in ones):
                 continue
-            rival = next((f for p, f in counts if p == said), None)
-            if rival is not None:
+            rival = next(((f, q) for p, f, q in counts if p == said), None)
+            if rival is not None and at_odds(
+                with_bound_at(claim, start, end, _ONE_COUNT), rival[1]
+            ):
                 one = Fact("number", claim[start:end], "1", start, end)
-                out.append(FactConflict("number", one, rival, index))
-        for said, fact in claim_counts:
-            if any(p == said for p, _, _ in claim_ones) or any(p == said for p, _ in counts):
+                out.append(FactConflict("number", one, rival[0], index))
+        for said, fact, payload in claim_counts:
+            if any(p == said for p, _, _ in claim_ones) or any(p == said for p, _, _ in counts):
                 continue
             other = next(((s, e) for p, s, e in ones if p == said), None)
-            if other is not None:
+            if other is not None and at_odds(
+                payload, with_bound_at(text, other[0], other[1], _ONE_COUNT)
+            ):
                 one = Fact("number", text[other[0] : other[1]], "1", other[0], other[1])
                 out.append(FactConflict("number", fact, one, index))
         if out:

@@ -37,9 +37,10 @@ from datetime import date
 from functools import lru_cache
 
 from ..lazy import lazy_pattern
-from ..lexicon import DESIGNATORS
+from ..lexicon import DESIGNATORS, SCALES, TIME_SYSTEM
 from ..lexicon.bounds import (
     DATE_BOUNDS,
+    DATE_LIMITS,
     ESTIMATE_LIMITS,
     LEAD_BOUNDS,
     LIMIT_PHRASES,
@@ -47,7 +48,7 @@ from ..lexicon.bounds import (
 )
 from .model import Bound, DateKeys, Fact, Payload, Quantity
 from .roles import role_of
-from .text import content_stems, sentence_around
+from .text import content_stems
 
 INSIDE = "inside"
 APART = "apart"
@@ -96,10 +97,15 @@ _OVER_THE = lazy_pattern(r"(?i:(?<![\w.\-])(?:over|under)\s+the\s+)$")
 _TAIL = lazy_pattern(rf"(?i:,?\s+(?:or|and)\s+(?P<w>{_alt(TAIL_BOUNDS)})\b(?!\s+than\b))")
 _BETWEEN = lazy_pattern(r"(?i:(?<![\w.\-])between)\s+$")
 _AND = lazy_pattern(r"\s+and\s+")
+# A range whose scale is said once, after its second figure: "an estimated 24 to 32
+# million", "3-4 billion".
+_RANGE = lazy_pattern(r"\s*(?:to|–|—|-)\s*")
+_SCALE_WORD = lazy_pattern(r"(?i:\b(?P<scale>hundred|thousand|million|billion|trillion))$")
 # Units whose numbers name or count in ways no bound reads: a designated number ("§
-# 1983"), a vote's tally, a multiplier ("twice").
-_NO_SCALE = DESIGNATORS | {"tally", "time"}
+# 1983"), a vote's tally.
+_NO_SCALE = DESIGNATORS | {"tally"}
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
+_PERIODS = frozenset((*TIME_SYSTEM, "business day"))
 _FLOOR = frozenset(("ge", "gt"))
 _CAP = frozenset(("le", "lt"))
 _HEDGES = frozenset(("about", "below"))
@@ -127,7 +133,10 @@ def read_bounds(text: str, facts: list[tuple[Fact, Payload]]) -> list[tuple[Fact
         if not _boundable(fact, payload):
             i += 1
             continue
-        if i + 1 < len(out) and _BETWEEN.search(text, max(0, fact.start - 9), fact.start):
+        if i + 1 < len(out) and (
+            _BETWEEN.search(text, max(0, fact.start - 9), fact.start)
+            or _RANGE.fullmatch(text, fact.end, out[i + 1][0].start)
+        ):
             pair = _between(text, out[i], out[i + 1])
             if pair is not None:
                 out = out if out is not facts else list(facts)
@@ -149,6 +158,22 @@ def _with(payload: Payload, bound: Bound) -> Payload:
     return payload
 
 
+def with_bound_at(text: str, start: int, end: int, payload: Quantity) -> Quantity:
+    """A value no scan reads as a fact ("one DVD": a bare "one" is no count of the scan)
+    with the bound its words put on it ("more than one DVD")."""
+    fact = Fact("number", text[start:end], payload.key, start, end)
+    bound = _lead(text, fact, payload) or _tail(text, fact, payload)
+    return payload if bound is None else replace(payload, bound=bound)
+
+
+def at_odds(cp: Payload, ep: Payload) -> bool:
+    """Whether two values cannot both hold: different, where neither is bounded; where
+    either is, intervals apart or two limits of one side (:func:`relation`)."""
+    if not bounded(cp) and not bounded(ep):
+        return cp != ep
+    return relation(cp, ep) in (APART, OTHER_LIMIT)
+
+
 def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
     """The bound the words right before a value put on it."""
     start = fact.start
@@ -159,11 +184,12 @@ def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
         found = _DATE_LEAD.search(text, max(0, start - _REACH - 24), start)
         if found is None:
             return None
-        side = DATE_BOUNDS[" ".join(found["w"].lower().split())]
+        phrase = " ".join(found["w"].lower().split())
+        side = DATE_BOUNDS[phrase]
         if found["end"] and side == "lt":
             side = "le"  # "before the end of 2014": within 2014 or earlier
-        # a deadline is a limit; which way it points, the direction rule reads
-        return Bound(side, limit=True, start=found.start(), end=fact.end)
+        # a deadline is a limit; which way a date points, the direction rule reads
+        return Bound(side, limit=phrase in DATE_LIMITS, start=found.start(), end=fact.end)
     found = _LEAD.search(text, max(0, start - _REACH), start)
     if found is None or _CITED.match(text, fact.end):
         return None
@@ -171,11 +197,25 @@ def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
         return Bound("about", start=found.start(), end=fact.end)
     phrase = " ".join(found["w"].lower().split())
     side = LEAD_BOUNDS[phrase]
-    if phrase == "over" and isinstance(payload, Quantity) and payload.time is not None:
-        side = "about"  # "vest over four years" spans the period: no bound on it
+    if phrase == "over" and isinstance(payload, Quantity) and _spans_over(fact, payload):
+        side = "about"  # "vest over four years", "averaged over four reviewers"
+    if phrase == "within" and isinstance(payload, Quantity) and payload.unit in _PERIODS:
+        # "within twenty (20) Business Days" names the window a thing must happen in: its
+        # length is the term, and "has 10 business days to object" is another window
+        return None
     limit = phrase in LIMIT_PHRASES
     firm = limit and phrase not in ESTIMATE_LIMITS
     return Bound(side, limit=limit, firm=firm, start=found.start(), end=fact.end)
+
+
+def _spans_over(fact: Fact, payload: Quantity) -> bool:
+    """Whether "over" before a value says what a thing spans rather than more than it: a
+    period ("vest over four years"), or a small count spelled out ("averaged over four
+    reviewers", "over two seasons"), where "more than" is written with figures ("over
+    128,000")."""
+    if payload.time is not None:
+        return True
+    return not fact.text[:1].isdigit() and payload.key.isdigit() and int(payload.key) < 20
 
 
 def _tail(text: str, fact: Fact, payload: Payload) -> Bound | None:
@@ -195,8 +235,18 @@ def _between(
     """ "between 5 and 10 days", "between 2010 and 2014": both values bounded by the
     range they make, on the scale of the second ("between 5 and 10 days": days)."""
     (fa, pa), (fb, pb) = low, high
-    if _AND.fullmatch(text, fa.end, fb.start) is None or fa.kind != fb.kind:
+    if fa.kind != fb.kind:
         return None
+    if _AND.fullmatch(text, fa.end, fb.start) is None:
+        # "24 to 32 million": a range only where the second figure alone has the scale
+        scale = _SCALE_WORD.search(fb.text)
+        if scale is None or _SCALE_WORD.search(fa.text) or not isinstance(pa, Quantity):
+            return None
+        try:
+            value = float(pa.key) * SCALES[scale["scale"].lower()]
+        except ValueError:
+            return None
+        pa = replace(pa, key=f"{value:.12g}")
     if not _boundable(fb, pb) or type(pa) is not type(pb):
         return None
     a, b = _anchor_as(pa, pb), _anchor(pb)
@@ -384,9 +434,11 @@ def _interval(payload: Payload, span: _Span, loose: bool) -> _Interval:
         if loose and first < last:
             return -_INF, last, False, False
         return -_INF, first, False, True
-    if side in _HEDGES:
+    if side == "about":
         tol = _tolerance(payload, first)
-        return first - tol, (last + tol if side == "about" else last), False, False
+        return first - tol, last + tol, False, False
+    if side == "below":  # "nearly 45%": close to it, and short of it
+        return first - _tolerance(payload, first), last, False, True
     if side == "between" and bound.other is not None and scale == _spans(payload, True)[0][0]:
         return min(first, bound.other), max(last, bound.other), False, False
     return first, last, False, False
@@ -439,9 +491,10 @@ def relation(cp: Payload, ep: Payload) -> str | None:
     """How the claim's value ``cp`` stands to the evidence's ``ep`` as intervals (see the
     module's list), or ``None`` where they share no scale.
 
-    An estimate ("about 60") backs only an estimate: its reach is this module's choice,
-    not the text's, so it is never apart from anything, and a claim's bound is not
-    backed by a figure the evidence only estimates."""
+    An estimate's reach ("about 60") is this module's choice, not the text's, so an
+    estimate is never apart from anything; it backs a comparison ("about 3.0% of
+    families" backs "more than 2%") but not a limit a rule sets ("at least 30 days'
+    notice" is a term that "about 60 days' notice" does not state)."""
     if type(cp) is not type(ep):
         return None
     pairs = _pairs(cp, ep)
@@ -459,11 +512,16 @@ def relation(cp: Payload, ep: Payload) -> str | None:
                 return OPPOSED
     hedged_claim = cb is not None and cb.side in _HEDGES
     hedged_evidence = eb is not None and eb.side in _HEDGES
-    if hedged_claim or not hedged_evidence:
+    if not hedged_evidence or not (cb is not None and cb.limit):
         for _, a, b in pairs:
             if _contains(_interval(cp, a, False), _interval(ep, b, False)):
                 return INSIDE
     if hedged_claim or hedged_evidence:
+        return OVERLAP
+    if cb is None and eb is not None and not eb.limit:
+        # a comparison in the evidence often names a class of things ("no claim may be
+        # made for any Loss of less than $25,000", "employers with more than 500
+        # employees"), not the value the claim states: only a limit it sets is apart
         return OVERLAP
     if all(_disjoint(_interval(cp, a, True), _interval(ep, b, True)) for _, a, b in pairs):
         return APART
@@ -483,12 +541,20 @@ def _meet(a: _Span, b: _Span) -> bool:
 # --- backing by a value inside the claim's bound -----------------------------------------
 
 
-def _same_value(cp: Payload, ep: Payload) -> bool:
-    if isinstance(cp, Quantity) and isinstance(ep, Quantity):
-        return cp.key == ep.key and (cp.unit == ep.unit or cp.time == ep.time)
-    if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
-        return not set(cp.alts).isdisjoint(ep.alts)
-    return False
+def _as_stated(kind: str, cp: Payload, ev: Fact, ep: Payload) -> Payload | None:
+    """The evidence's value where it is the claim's figure, in the claim's unit where the
+    evidence gives it bare (a bare "30" backs "30 days", as the exact test has it)."""
+    if isinstance(cp, Quantity) and isinstance(ep, Quantity) and cp.key == ep.key:
+        if ep.unit is None and ev.kind in (kind, "number"):
+            return replace(ep, unit=cp.unit, time=cp.time)
+        if cp.unit is None and kind == "number":
+            return replace(ep, unit=None, time=None)  # "over 40" of "longer than forty hours"
+        if ev.kind == kind and (cp.unit == ep.unit or cp.time == ep.time):
+            return ep
+        return None
+    if isinstance(cp, DateKeys) and isinstance(ep, DateKeys) and ev.kind == kind:
+        return ep if not set(cp.alts).isdisjoint(ep.alts) else None
+    return None
 
 
 def stated_inside(
@@ -497,15 +563,17 @@ def stated_inside(
     """Whether a text states the claim's bounded value itself, inside the claim's bound
     ("at least 30" by "30" or "not less than thirty (30)"): where the figure is the
     claim's own, its role needs no test, as an exact figure's does not."""
-    return any(
-        f.kind == kind and _same_value(payload, p) and relation(payload, p) == INSIDE
-        for f, p in zip(facts, payloads, strict=True)
-    )
+    for f, p in zip(facts, payloads, strict=True):
+        same = _as_stated(kind, payload, f, p)
+        if same is not None and relation(payload, same) == INSIDE:
+            return True
+    return False
 
 
-# How many words the sentences around two values must share to tie them where either
-# value has no words of its own role ("Before 2015, Credit Suisse had ..." / "In 2014,
-# Credit Suisse had ..."): an opening phrase set off by a comma holds the date alone.
+# How many words the sentences around two values must share to tie them where their
+# roles share none ("Before 2015, Credit Suisse had ..." / "In 2014, Credit Suisse had
+# ...": an opening phrase set off by a comma holds the date alone; "less than 1,000
+# deaths" / "965 people have died").
 SENTENCE_TIE = 2
 
 
@@ -518,52 +586,112 @@ def backed(
     payloads: Sequence[Payload],
 ) -> bool:
     """Whether ``text`` states a value inside the claim's bounded ``fact``, in its role:
-    "reviewed by less than 77 people" is backed by "based on 76 reviews".
+    "reviewed by less than 77 people" is backed by "based on 76 reviews" (the value
+    :func:`counterpart` reads against it lies inside it)."""
+    found = counterpart(claim, fact, payload, text, facts, payloads)
+    return found is not None and found[1] == INSIDE
+
+
+def counterpart(
+    claim: str,
+    fact: Fact,
+    payload: Payload,
+    text: str,
+    facts: Sequence[Fact],
+    payloads: Sequence[Payload],
+) -> tuple[int, str] | None:
+    """The evidence value a claim's bounded value is read against, by its index in
+    ``facts``, and how the two stand (:func:`relation`); ``None`` where ``text`` has none.
 
     A wide bound holds many figures ("under 400" holds the 70 and the 21 of "396 in
-    Honolulu, 115 in Maui County, 70 in Hawaii County, and 21 in Kauai County"), so
-    the evidence value read against it is the one whose role shares the most words with
-    the claim value's, the nearest to the claim's figure among those (a bound is said of
-    the figure it rounds); the claim is backed where that value lies inside."""
+    Honolulu, 115 in Maui County, 70 in Hawaii County, and 21 in Kauai County"), so the
+    value read is the nearest to the claim's figure (a bound is said of the figure it
+    rounds) among those tied to it: whose role shares a word with the claim value's (the
+    clause around each, and the noun a count counts), or whose sentence shares
+    :data:`SENTENCE_TIE` words with the claim's. Ranking by the role's words first read
+    "earned more than $60 million outside North America" against the "$52.2 million in
+    North America" rather than the "$60.6 million in other territories", and "grossed
+    more than $276.3 million globally" against the "$148.9 million" that "grossed" leads
+    rather than the "$276.4 million" worldwide total (on a fifth of VitaminC, 1.6 points
+    more of the bound-phrased SUPPORTS claims flagged, and 0.3 fewer REFUTES). Support
+    and conflict both read this one value, so a figure of another role beside it ("144
+    crores worldwide" beside "approximately 75 crores in India") neither backs nor
+    contradicts the claim."""
     if not bounded(payload):
-        return False
-    best: tuple[tuple[int, float], str] | None = None
+        return None
+    best: tuple[float, int, str] | None = None
     anchor = _anchor(payload)
-    for ev, ep in zip(facts, payloads, strict=True):
+    for index, (ev, ep) in enumerate(zip(facts, payloads, strict=True)):
         if ev.kind != fact.kind or _ordinal(ev) != _ordinal(fact):
             continue
         rel = relation(payload, ep)
         if rel is None:
             continue
-        tie = _tie(claim, fact, text, ev)
-        if not tie:
+        if not _tied(claim, fact, text, ev):
             continue
+        if rel == INSIDE and _another_term(payload, ep, text, ev):
+            rel = OVERLAP
         theirs = _anchor(ep)
         distance = (
             abs(theirs - anchor) / max(abs(anchor), 1e-9)
             if theirs is not None and anchor is not None
             else _INF
         )
-        rank = (tie, -distance)
+        rank = -distance
         if best is None or rank > best[0]:
-            best = (rank, rel)
-    return best is not None and best[1] == INSIDE
+            best = (rank, index, rel)
+    return None if best is None else (best[1], best[2])
 
 
-def _tie(claim: str, fact: Fact, text: str, ev: Fact) -> int:
-    """How many words tie two values to one role: those their roles share (the clause
-    around each, and the noun a count counts), or, where either role has no words, one
-    when their sentences share :data:`SENTENCE_TIE` words."""
+# A word that makes a clause a rule rather than a report: "Tenant shall give sixty (60)
+# days' notice" sets a term.
+_RULE = lazy_pattern(r"(?i:\b(?:shall|must|may|will|can|cannot|should|would|is\s+to|are\s+to)\b)")
+
+
+def _another_term(cp: Payload, ep: Payload, text: str, ev: Fact) -> bool:
+    """Whether the claim's limit ("capped at $500,000", "at least 30 days' notice") meets,
+    inside it, another figure that a rule of the evidence sets ("shall not exceed, ...,
+    $300,000", "shall give sixty (60) days' notice"): a limit a claim states is a term,
+    and the evidence sets another one; the figure backs a comparison ("more than 10
+    days' notice"), not the term."""
+    bound = cp.bound if isinstance(cp, Quantity | DateKeys) else None
+    if bound is None or not bound.limit or _same_figure(cp, ep):
+        return False
+    begin, _ = _sentence(text, ev.start, ev.end)
+    return _RULE.search(text, begin, ev.start) is not None
+
+
+def _same_figure(cp: Payload, ep: Payload) -> bool:
+    pairs = _pairs(cp, ep)
+    return any(_meet(a, b) for _, a, b in pairs)
+
+
+def _tied(claim: str, fact: Fact, text: str, ev: Fact) -> bool:
+    """Whether the roles of two values share a word, or their sentences
+    :data:`SENTENCE_TIE` words."""
     mine, my_sentence = _words(claim, fact.start, fact.end)
     theirs, their_sentence = _words(text, ev.start, ev.end)
-    if mine and theirs:
-        return len(mine & theirs)
-    return int(len(my_sentence & their_sentence) >= SENTENCE_TIE)
+    return not mine.isdisjoint(theirs) or len(my_sentence & their_sentence) >= SENTENCE_TIE
 
 
 @lru_cache(maxsize=16384)
 def _words(text: str, start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
     """The words of a value's role and of its sentence, as stems."""
     role = role_of(text, start, end, ())
-    begin, stop = sentence_around(text, start, end)
+    begin, stop = _sentence(text, start, end)
     return role.context | role.head, content_stems(text[begin:stop])
+
+
+# Where a sentence ends, for the words around a value: a stop, "!" or "?" before a space
+# and what opens a sentence, a semicolon or a new line. A stop inside an abbreviation
+# ("Babylon A.D. (2008)", "U.S. Billboard") ends none.
+_SENTENCE_END = lazy_pattern(r"[.!?](?=\s+[A-Z0-9\"“'‘]|$)|[;\n]")
+_SENTENCE_REACH = 400
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    begin = max(0, start - _SENTENCE_REACH)
+    for found in _SENTENCE_END.finditer(text, begin, start):
+        begin = found.end()
+    stop = _SENTENCE_END.search(text, end, end + _SENTENCE_REACH)
+    return begin, stop.start() if stop else min(len(text), end + _SENTENCE_REACH)

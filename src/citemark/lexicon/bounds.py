@@ -5,9 +5,12 @@ turns a value and its side into an interval):
 
 - ``ge``: the value or more ("at least", "no less than", "45 or more");
 - ``gt``: more than the value ("more than", "over", "exceeds");
-- ``le``: the value or less ("at most", "up to", "within", "three or fewer");
+- ``le``: the value or less ("at most", "up to", "within 5%", "three or fewer"; not
+  "within thirty (30) days", the window a thing must happen in, whose length is the
+  term);
 - ``lt``: less than the value ("less than", "under", "below");
-- ``about``: near the value either way ("about", "approximately", "some");
+- ``about``: near the value either way ("about", "approximately", "some"; "averaged
+  over four reviewers" says what the average spans, no bound);
 - ``below``: near the value and not above it ("nearly", "almost": a figure not quite
   reached).
 
@@ -53,6 +56,9 @@ LEAD_BOUNDS: dict[str, str] = {
             "exceeds",
             "exceeded",
             "exceeding",
+            "surpassed",
+            "surpasses",
+            "surpassing",
             "just over",
             "well over",
             "well above",
@@ -118,6 +124,7 @@ LEAD_BOUNDS: dict[str, str] = {
             "close to",
             "just about",
             "more or less",
+            "averaged over",
         ),
         "about",
     ),
@@ -175,7 +182,9 @@ TAIL_BOUNDS: dict[str, str] = {
 
 # Before a date: which side of it the text means. "Until", "till", "since" and "from"
 # name the end or start of a span ("played until 2014", "has lived there since 2011"),
-# a point, not a bound on when something happened, so they are not here.
+# a point, not a bound on when something happened, so they are not here; nor "about"
+# and "around", far more often a preposition before a year ("asked him about 2018")
+# than an estimate of one.
 DATE_BOUNDS: dict[str, str] = {
     **dict.fromkeys(("before", "prior to", "earlier than", "sooner than"), "lt"),
     **dict.fromkeys(
@@ -183,5 +192,20 @@ DATE_BOUNDS: dict[str, str] = {
     ),
     **dict.fromkeys(("after", "later than", "subsequent to"), "gt"),
     **dict.fromkeys(("on or after", "no earlier than", "not earlier than"), "ge"),
-    **dict.fromkeys(("about", "around", "circa", "approximately"), "about"),
 }
+# The phrases of :data:`DATE_BOUNDS` that set a deadline ("must be exercised by June 30",
+# "no later than"): two deadlines of one side with different dates are two terms.
+# "Before" and "after" say when something happened ("released before October 2014"),
+# which an earlier date backs.
+DATE_LIMITS = frozenset(
+    (
+        "by",
+        "no later than",
+        "not later than",
+        "on or before",
+        "at the latest by",
+        "on or after",
+        "no earlier than",
+        "not earlier than",
+    )
+)
