@@ -298,7 +298,7 @@ def _present_uncached(kind: str, payload: Payload, ev: Analysis) -> bool:
         # the figure itself would ("about 30 percent" / "30 agreed").
         if stated_inside(kind, payload, ev.facts, ev.payloads):
             return True
-        if payload.bound.side not in ("about", "below"):
+        if payload.bound.side != "about":
             return False
     if isinstance(payload, Quantity):
         return _quantity_present(payload, kind, ev)
