@@ -729,8 +729,8 @@ def find_rival(
         rivals: list[tuple[int, Fact, Payload]] = []
         # a bounded value is read against one value of a passage, the one in its role
         read = counterpart(claim_text, fact, payload, text, facts, payloads) if limits else None
-        for at, (ev, ep) in enumerate(zip(facts, payloads, strict=True)):
-            if read is not None and at != read[0]:
+        for ev, ep in zip(facts, payloads, strict=True):
+            if read is not None and ev != read[0]:
                 continue
             if isinstance(payload, NameKey) and isinstance(ep, NameKey):
                 if claim_words is None:

@@ -174,13 +174,43 @@ def at_odds(cp: Payload, ep: Payload) -> bool:
     return relation(cp, ep) in (APART, OTHER_LIMIT)
 
 
+# The last word of each lead phrase, what the word right before a value must be for the
+# phrase patterns to be tried at all (a cheap test that spares nearly every value them).
+_LEAD_LAST = frozenset({p.split()[-1] for p in LEAD_BOUNDS} | {"us", "u.s.", "us$", "~", "≈"})
+_DATE_LAST = frozenset({p.split()[-1] for p in DATE_BOUNDS} | {"of", "on"})
+
+
+def _clocked(word: str) -> bool:
+    """Whether the word before a date may end a clock time ("5:00 p.m.", "17:00")."""
+    return word.endswith(("m.", "m", ")")) or word[-1:].isdigit()
+
+
+def _word_before(text: str, start: int) -> str:
+    """The lower-cased run of non-space characters right before ``start``, spaces
+    skipped ("least" in "at least 30", "~" in "~30", "us" in "over US $5")."""
+    end = start
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    begin = end
+    while begin > 0 and not text[begin - 1].isspace() and end - begin < 24:
+        begin -= 1
+    word = text[begin:end].lower()
+    if word[-1:] in ("~", "≈"):
+        return word[-1]
+    return word
+
+
 def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
     """The bound the words right before a value put on it."""
     start = fact.start
-    over = _OVER_THE.search(text, max(0, start - 12), start)
-    if over is not None:
-        return Bound("about", start=over.start(), end=fact.end)
-    if isinstance(payload, DateKeys):
+    word = _word_before(text, start)
+    if word == "the":
+        over = _OVER_THE.search(text, max(0, start - 12), start)
+        return None if over is None else Bound("about", start=over.start(), end=fact.end)
+    dated = isinstance(payload, DateKeys)
+    if word not in (_DATE_LAST if dated else _LEAD_LAST) and not (dated and _clocked(word)):
+        return None  # most values: no bound phrase ends right before them
+    if dated:
         found = _DATE_LEAD.search(text, max(0, start - _REACH - 24), start)
         if found is None:
             return None
@@ -592,6 +622,15 @@ def backed(
     return found is not None and found[1] == INSIDE
 
 
+@lru_cache(maxsize=4096)
+def _read(claim: str, start: int, end: int, payload: Payload, text: str) -> list[object]:
+    """The slot that holds what :func:`counterpart` found for a claim value in a text, once
+    found: the missing-fact test and the value rule both ask, and a source is asked about
+    for every sentence. (A slot, since the text's facts, which the answer is worked out
+    from, are no part of the key; an ``lru_cache``, so that ``clear_caches`` empties it.)"""
+    return []
+
+
 def counterpart(
     claim: str,
     fact: Fact,
@@ -599,9 +638,10 @@ def counterpart(
     text: str,
     facts: Sequence[Fact],
     payloads: Sequence[Payload],
-) -> tuple[int, str] | None:
-    """The evidence value a claim's bounded value is read against, by its index in
-    ``facts``, and how the two stand (:func:`relation`); ``None`` where ``text`` has none.
+) -> tuple[Fact, str] | None:
+    """The evidence value a claim's bounded value is read against, and how the two stand
+    (:func:`relation`); ``None`` where ``text`` has none. ``facts`` and ``payloads`` are
+    ``text``'s numeric facts (or all its facts), which the result depends on alone.
 
     A wide bound holds many figures ("under 400" holds the 70 and the 21 of "396 in
     Honolulu, 115 in Maui County, 70 in Hawaii County, and 21 in Kauai County"), so the
@@ -619,28 +659,45 @@ def counterpart(
     contradicts the claim."""
     if not bounded(payload):
         return None
-    best: tuple[float, int, str] | None = None
+    slot = _read(claim, fact.start, fact.end, payload, text)
+    if not slot:
+        slot.append(_read_against(claim, fact, payload, text, facts, payloads))
+    found: tuple[Fact, str] | None = slot[0]  # type: ignore[assignment]
+    return found
+
+
+def _read_against(
+    claim: str,
+    fact: Fact,
+    payload: Payload,
+    text: str,
+    facts: Sequence[Fact],
+    payloads: Sequence[Payload],
+) -> tuple[Fact, str] | None:
     anchor = _anchor(payload)
-    for index, (ev, ep) in enumerate(zip(facts, payloads, strict=True)):
+    near: list[tuple[float, int, Fact, Payload, str]] = []
+    for at, (ev, ep) in enumerate(zip(facts, payloads, strict=True)):
         if ev.kind != fact.kind or _ordinal(ev) != _ordinal(fact):
             continue
         rel = relation(payload, ep)
         if rel is None:
             continue
-        if not _tied(claim, fact, text, ev):
-            continue
-        if rel == INSIDE and _another_term(payload, ep, text, ev):
-            rel = OVERLAP
         theirs = _anchor(ep)
         distance = (
             abs(theirs - anchor) / max(abs(anchor), 1e-9)
             if theirs is not None and anchor is not None
             else _INF
         )
-        rank = -distance
-        if best is None or rank > best[0]:
-            best = (rank, index, rel)
-    return None if best is None else (best[1], best[2])
+        near.append((distance, at, ev, ep, rel))
+    near.sort(key=lambda n: (n[0], n[1]))
+    # the nearest tied one: the roles of nearer values are read first, and only until one
+    # is tied
+    for _, _, ev, ep, rel in near:
+        if _tied(claim, fact, text, ev):
+            if rel == INSIDE and _another_term(payload, ep, text, ev):
+                rel = OVERLAP
+            return ev, rel
+    return None
 
 
 # A word that makes a clause a rule rather than a report: "Tenant shall give sixty (60)
