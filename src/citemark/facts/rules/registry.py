@@ -45,6 +45,18 @@ RULES: tuple[Rule, ...] = (
         examples=(
             Example("The fee is $5,000.", "The fee is €5,000.", ("$5,000", "€5,000")),
             Example("The fee is $5,000.", "The fee is $5,000.00.", None),
+            # a bound is read as an interval: a value outside it is another value, one
+            # inside backs it
+            Example(
+                "The film was reviewed by less than 77 critics.",
+                "The film was reviewed by 80 critics.",
+                ("77", "80"),
+            ),
+            Example(
+                "The film was reviewed by less than 77 critics.",
+                "The film was reviewed by 76 critics.",
+                None,
+            ),
         ),
         defers=False,
         claim_order=True,
@@ -73,6 +85,11 @@ RULES: tuple[Rule, ...] = (
                 "The fee is at least $500.",
                 "The fee is at most $500.",
                 ("at least $500", "at most $500"),
+            ),
+            Example(
+                "The Licensee must give at least forty-five (45) days' notice of renewal.",
+                "The Licensee shall give notice of renewal no longer than 45 days before expiry.",
+                ("at least forty-five (45) days", "no longer than 45 days"),
             ),
             Example("The fee is at least $500.", "The fee is $500.", None),
         ),
