@@ -23,6 +23,7 @@ a bound, or a bound that holds the clause's value, should not.
 
     python benchmarks/intervals.py                 # every 5th case, the tables
     python benchmarks/intervals.py --every 1       # the whole file (some minutes)
+    python benchmarks/intervals.py --offset 1      # another fifth than the one examined
     python benchmarks/intervals.py --rows          # and every legal pair
     python benchmarks/intervals.py --json out.json # the figures, for a later comparison
 """
@@ -250,11 +251,12 @@ BOUND_PARAPHRASES: tuple[tuple[str, str], ...] = (
 )
 
 
-def _sample(path: Path, every: int) -> list[dict]:
-    """The records of every ``every``-th case (sorted case ids), whole cases together."""
+def _sample(path: Path, every: int, offset: int = 0) -> list[dict]:
+    """The records of every ``every``-th case (sorted case ids, from the ``offset``-th),
+    whole cases together."""
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     cases = sorted({r["meta"]["case_id"] for r in rows})
-    keep = set(cases[::every])
+    keep = set(cases[offset::every])
     return [r for r in rows if r["meta"]["case_id"] in keep]
 
 
@@ -262,8 +264,8 @@ def _share(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def vitaminc(path: Path, every: int) -> dict:
-    rows = _sample(path, every)
+def vitaminc(path: Path, every: int, offset: int = 0) -> dict:
+    rows = _sample(path, every, offset)
     counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     started = time.perf_counter()
     for r in rows:
@@ -348,11 +350,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA_DIR / "vitaminc.jsonl")
     parser.add_argument("--every", type=int, default=5, help="keep every n-th case (default 5)")
+    parser.add_argument(
+        "--offset",
+        type=int,
+        default=0,
+        help="start at the k-th case: another sample than the default one, which the "
+        "bound reading was examined on",
+    )
     parser.add_argument("--rows", action="store_true", help="print every legal pair")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     lg = legal(args.rows)
-    vc = vitaminc(args.data, args.every)
+    vc = vitaminc(args.data, args.every, args.offset)
     _print(vc, lg)
     if args.json:
         args.json.write_text(json.dumps({"vitaminc": vc, "legal": lg}, indent=2) + "\n")
