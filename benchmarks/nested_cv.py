@@ -1,13 +1,17 @@
 """Nested cross-validation of the calibration on the fit half: how a change to the
 features would do on answers no fit saw, without looking at the holdout.
 
-The fit half's rows (as ``make calibrate`` measures and caches them) are split into
-outer folds by a seeded hash of their group (question or article). Each training part
+The fit half's rows of the four dev files (as ``make calibrate`` measures and caches
+them) are split into outer folds that keep whole units together
+(:func:`citemark.calibrate.unit`): LFQA questions, WiCE claims and VitaminC cases by a
+seeded hash, SummEdits one domain per fold. Each training part
 is calibrated exactly as ``make calibrate`` calibrates the whole fit half
 (:func:`citemark.calibrate.calibrate_mode`: its own inner folds, features, regularisation
 and thresholds); the held part then gets the statuses of the models and thresholds so
-fitted. Prints balanced accuracy and 3-way macro-F1 per file and seed. Decide a change
-on these, then run ``make calibrate`` and report the holdout as it falls.
+fitted. Prints balanced accuracy per file and seed, and 3-way macro-F1 of the three-way
+files (LFQA, WiCE; the two-way ones have no partial label to score). Decide a change
+on these, then run ``make calibrate`` and report the holdout as it falls;
+``benchmarks/cv_all.py`` compares which files the calibration should read.
 
 Run from the repository root (the rows are measured on first use, then cached)::
 
@@ -18,19 +22,21 @@ Run from the repository root (the rows are measured on first use, then cached)::
 from __future__ import annotations
 
 import argparse
-import hashlib
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from citemark.calibrate import (
     FEATURES_HYBRID,
     FEATURES_LEXICAL,
     PRECISE,
+    THREE_WAY,
     Row,
     _cached_rows,
     _mean_by_dataset,
     calibrate_mode,
+    fold_of,
     statuses,
 )
 from citemark.config import Config
@@ -43,18 +49,13 @@ _KINDS = {
 }
 
 
-def _outer_fold(row: Row, seed: int) -> int:
-    """A second hash of the group than the inner folds' (which hash the group alone)."""
-    key = f"outer{seed}:{row.group}".encode()
-    return int.from_bytes(hashlib.blake2b(key, digest_size=4).digest()) % _OUTER
-
-
 def nested(
     rows: list[Row], features: tuple[str, ...], objective: str, strict: bool, seed: int
 ) -> list[str]:
-    """Each fit-half row's status from a calibration that never saw its group."""
+    """Each fit-half row's status from a calibration that never saw its unit."""
     found = [""] * len(rows)
-    fold = [_outer_fold(r, seed) for r in rows]
+    # a salted hash of each unit, so the outer folds are not the inner ones
+    fold = fold_of(rows, _OUTER, salt=f"outer{seed}:")
     for k in range(_OUTER):
         train = [r for r, f in zip(rows, fold, strict=True) if f != k]
         held = [i for i, f in enumerate(fold) if f == k]
@@ -79,13 +80,15 @@ def main() -> None:
     features, config = _KINDS[args.kind]
     rows = _cached_rows(args.cache / f"{args.kind}.jsonl", args.data, config)
     fit = [r for r in rows if r.split == "fit"]
-    print(f"{args.kind}: {len(fit)} fit-half sentences, {_OUTER} outer folds by group")
+    print(f"{args.kind}: {len(fit)} fit-half sentences, {_OUTER} outer folds by unit")
     print()
     print("| seed | file | sentences | balanced acc. | macro-F1 |")
     print("|---|---|---|---|---|")
     totals: dict[str, list[tuple[float, float]]] = {}
     for seed in args.seeds:
-        found = nested(fit, features, "balanced", False, seed)
+        # The fits are small: BLAS threads on a shared machine cost more than they save.
+        with threadpool_limits(1):
+            found = nested(fit, features, "balanced", False, seed)
         for name in sorted({r.dataset for r in fit}):
             mine = [i for i, r in enumerate(fit) if r.dataset == name]
             subset = [fit[i] for i in mine]
@@ -93,10 +96,14 @@ def main() -> None:
             balanced = _mean_by_dataset(subset, values, "balanced")
             macro = _mean_by_dataset(subset, values, "macro_f1")
             totals.setdefault(name, []).append((balanced, macro))
-            print(f"| {seed} | {name} | {len(mine)} | {balanced:.3f} | {macro:.3f} |")
+            print(f"| {seed} | {name} | {len(mine)} | {balanced:.3f} | {_macro(name, macro)} |")
     for name, pairs in sorted(totals.items()):
         mean = np.mean(pairs, axis=0)
-        print(f"| mean | {name} | | {mean[0]:.3f} | {mean[1]:.3f} |")
+        print(f"| mean | {name} | | {mean[0]:.3f} | {_macro(name, mean[1])} |")
+
+
+def _macro(name: str, value: float) -> str:
+    return f"{value:.3f}" if name in THREE_WAY else "-"
 
 
 if __name__ == "__main__":

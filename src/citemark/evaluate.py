@@ -13,14 +13,17 @@ precision over the answers that carry any, and the miscited and uncited claims.
 
 Calibration fits on one half of the dev data; :func:`split_of` says which half a
 record falls in (by question for LFQA, so all six systems' answers to one
-question stay together; by record elsewhere), and ``--split holdout`` reports
-only on the half the fit never saw.
+question stay together; by case for VitaminC and by document for SummEdits, for
+the same reason; by record elsewhere), and ``--split holdout`` reports only on the
+half the fit never saw. :data:`DEV_FILES` are the four dev files ``citemark eval``
+reads when no file is named.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -40,6 +43,43 @@ from .types import STATUSES, Span
 from .words import unit
 
 SPLITS = ("all", "fit", "holdout")
+# The dev files, in the order ``citemark eval`` reports them: each is judged on its own
+# (three-way LFQA and WiCE, two-way VitaminC and SummEdits), so none is left out of
+# the figures a change is decided on.
+DEV_FILES = ("lfqa.jsonl", "wice.jsonl", "vitaminc.jsonl", "summedits.jsonl")
+
+
+def dev_data_dir() -> Path:
+    """Where the dev files live: ``CITEMARK_DATA``, else ``../shared/data`` beside the
+    repository (the data is read-only and never copied into it)."""
+    return Path(os.environ.get("CITEMARK_DATA") or Path("..") / "shared" / "data")
+
+
+def dev_files(data_dir: str | Path | None = None) -> list[Path]:
+    """The four dev files in ``data_dir`` (default :func:`dev_data_dir`).
+
+    All four or none: a figure over three files would read as the whole, so an absent
+    one is an error that names it.
+    """
+    folder = Path(data_dir) if data_dir is not None else dev_data_dir()
+    paths = [folder / name for name in DEV_FILES]
+    absent = [p.name for p in paths if not p.is_file()]
+    if absent:
+        raise InputError(f"{folder} lacks {', '.join(absent)}: the dev data has four files")
+    return paths
+
+
+def eval_paths(
+    files: Sequence[str | Path], all_files: bool = False, data_dir: str | Path | None = None
+) -> list[Path]:
+    """The files ``citemark eval`` reads: those named, or with none named (or
+    ``all_files``) the four dev files, then any named ones they do not already hold."""
+    named = [Path(f) for f in files]
+    if named and not all_files:
+        return named
+    paths = dev_files(data_dir)
+    seen = {p.resolve() for p in paths}
+    return paths + [p for p in named if p.resolve() not in seen]
 
 
 @dataclass(frozen=True)
@@ -162,8 +202,10 @@ def read_records(path: str | Path) -> Iterator[EvalRecord]:
 def _record(data: dict[str, Any]) -> EvalRecord:
     meta = data.get("meta") or {}
     dataset = str(data["dataset"])
-    system = str(meta.get("system") or dataset)
-    group = f"{dataset}:{meta.get('question_id', data['id'])}"
+    # A domain (SummEdits' news, podcast, ...) is reported like a system: the held-out
+    # data of such a file is other domains, so each one's figures are read apart.
+    system = str(meta.get("system") or meta.get("domain") or dataset)
+    group = f"{dataset}:{_group_key(data, meta)}"
     single = len(data["sentences"]) == 1
     sentences = tuple(
         GoldSentence(
@@ -188,6 +230,25 @@ def _record(data: dict[str, Any]) -> EvalRecord:
         sentences,
         data.get("citations"),
     )
+
+
+def _group_key(data: dict[str, Any], meta: dict[str, Any]) -> str:
+    """What must stay on one side of any split: records that share their evidence.
+
+    LFQA's six answers to one question share its documents, VitaminC's claims of one
+    case share (nearly) one evidence sentence, and SummEdits' edits of one summary
+    share its document (the data names no document id, so the text stands for it).
+    Apart from these, a record stands alone. A split that put one of these on both
+    sides would score answers whose evidence the fit has already read.
+    """
+    for key in ("question_id", "case_id"):
+        if meta.get(key) is not None:
+            return str(meta[key])
+    if meta.get("domain") is not None:
+        text = "\n".join(str(s.get("text", "")) for s in data["sources"])
+        digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+        return f"{meta['domain']}:{digest}"
+    return str(data["id"])
 
 
 def _label(label: object, n: int) -> str:
