@@ -158,3 +158,27 @@ def test_a_vitaminc_case_and_a_summedits_document_stay_on_one_side_of_the_split(
         assert all(len(sides) == 1 for sides in by_group.values())
     # A record that names no group stands alone, as before.
     assert {r.group for r in read_records(folder / "wice.jsonl")} == {"wice:wice-1", "wice:wice-2"}
+
+
+def test_citemark_eval_with_no_file_or_all_reports_the_four_files(
+    cli: Any, tmp_path: Path, lexical_preset: Path
+) -> None:
+    folder = _fixture(tmp_path)
+    for extra in ((), ("--all",)):
+        result = cli("eval", *extra, "--data", str(folder), "--config", str(lexical_preset))
+        assert result.returncode == 0, result.stderr
+        rows = [
+            tuple(c.strip() for c in line.split("|")[1:3]) for line in result.stdout.splitlines()
+        ]
+        for row in (
+            ("lfqa", "all"),
+            ("lfqa", "webgpt"),
+            ("wice", "all"),
+            ("vitaminc", "all"),
+            ("summedits", "all"),
+            ("summedits", "news"),
+        ):
+            assert rows.count(row) == 1, (row, result.stdout)
+    (folder / "vitaminc.jsonl").unlink()
+    refused = cli("eval", "--data", str(folder), "--config", str(lexical_preset))
+    assert refused.returncode != 0 and "vitaminc.jsonl" in refused.stderr

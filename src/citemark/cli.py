@@ -963,7 +963,20 @@ def format_report(report: Any) -> str:
 
 
 @main.command("eval")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option(
+    "--all",
+    "all_files",
+    is_flag=True,
+    help="Read the four dev files (LFQA, WiCE, VitaminC, SummEdits) besides any named; "
+    "with no file named they are read anyway.",
+)
+@click.option(
+    "--data",
+    "data_dir",
+    type=click.Path(file_okay=False),
+    help="Folder of the dev files (default: $CITEMARK_DATA, else ../shared/data).",
+)
 @_CONFIG_OPTION
 @click.option(
     "--split",
@@ -978,9 +991,18 @@ def format_report(report: Any) -> str:
 )
 @_friendly
 def eval_command(
-    files: tuple[str, ...], config: str, split: str, as_json: bool, plot: str | None
+    files: tuple[str, ...],
+    all_files: bool,
+    data_dir: str | None,
+    config: str,
+    split: str,
+    as_json: bool,
+    plot: str | None,
 ) -> None:
     """Score citemark against labelled data in the evalset v1 JSONL format.
+
+    With no file named (or with --all), the four dev files are read and each is
+    reported apart: LFQA per system, SummEdits per domain.
 
     Where answers carry citations (markers in them, or a record's "citations": the
     structured citations an LLM API returned), their citation recall and precision
@@ -989,9 +1011,11 @@ def eval_command(
     \b
     Example:
       citemark eval ../shared/data/lfqa.jsonl ../shared/data/wice.jsonl --split holdout
+      citemark eval --split holdout
     """
     from .evaluate import (
         CitationTotals,
+        eval_paths,
         format_fact_cap_table,
         format_table,
         predict,
@@ -1002,7 +1026,7 @@ def eval_command(
     from .score import capping_kinds
 
     predictions: list[Prediction] = []
-    for file in files:
+    for file in eval_paths(files, all_files, data_dir):
         predictions.extend(predict(read_records(file), config=config, split=split))
     if not predictions:
         raise click.ClickException("no labelled sentences in the selected records")
