@@ -10,6 +10,14 @@ share of refuted claims it fired on; the rules look for contradictions of partic
 shapes, so each one's recall is small). The JSON it writes feeds the column of the
 generated catalogue (``python -m citemark.facts.catalogue``).
 
+The same is counted on ``legal_pairs_heldout.json`` (contract and court pairs written
+without sight of the rules: a conflict on a contradiction is right, on a consistent or
+restated pair false), and the two are added up. A rule whose precision over both is
+under :data:`FLOOR` on at least :data:`MIN_FIRED` firings is listed as one to turn off
+by default (the presets' ``rules_off``): a conflict fails ``check`` and tells a reader
+that the source says otherwise, and must be right when it says so. A rule that fired
+fewer times has no measured precision to judge it by, and stays on.
+
 Run from the repository root::
 
     python benchmarks/rule_precision.py                 # writes benchmarks/rule_precision.json
@@ -28,7 +36,12 @@ from _common import DATA_DIR, markdown_table
 from citemark.facts import RULES, check_facts
 
 OUT = Path(__file__).resolve().parent / "rule_precision.json"
+LEGAL = Path(__file__).resolve().parent / "legal_pairs_heldout.json"
 REFUTES = "REFUTES"
+# A conflict rule must be right this often when it fires to be on by default...
+FLOOR = 0.8
+# ... judged on at least this many firings (fewer say nothing of its precision).
+MIN_FIRED = 5
 
 
 def measure(limit: int | None = None) -> dict[str, object]:
@@ -50,26 +63,53 @@ def measure(limit: int | None = None) -> dict[str, object]:
                 for rule in {c.rule for c in check_facts(claim, evidence, evidence).conflicts}:
                     fired[rule] += 1
                     right[rule] += refutes
-    rules = {
-        rule.name: {
-            "fired": fired[rule.name],
-            "right": right[rule.name],
-            "false": fired[rule.name] - right[rule.name],
-            "precision": round(right[rule.name] / fired[rule.name], 4) if fired[rule.name] else 0,
-            "recall": round(right[rule.name] / refuted, 4) if refuted else 0,
+    legal_fired, legal_right, pairs, contradictions = _legal()
+    rules = {}
+    for rule in RULES:
+        name = rule.name
+        both = fired[name] + legal_fired[name]
+        both_right = right[name] + legal_right[name]
+        precision = both_right / both if both else None
+        rules[name] = {
+            "fired": fired[name],
+            "right": right[name],
+            "false": fired[name] - right[name],
+            "precision": round(right[name] / fired[name], 4) if fired[name] else 0,
+            "recall": round(right[name] / refuted, 4) if refuted else 0,
+            "legal_fired": legal_fired[name],
+            "legal_right": legal_right[name],
+            "both_precision": round(precision, 4) if precision is not None else None,
+            "off_by_default": both >= MIN_FIRED and precision is not None and precision < FLOOR,
         }
-        for rule in RULES
-    }
     return {
         "data": (
             f"VitaminC, {claims:,} claims each checked against its evidence ({refuted:,} "
             "refuted); a conflict on a REFUTES claim is right, on a SUPPORTS or NOT ENOUGH "
-            "INFO claim false (`benchmarks/rule_precision.py`)."
+            f"INFO claim false; legal pairs, {pairs} written without sight of the rules "
+            f"({contradictions} contradictions), a conflict on a consistent or restated pair "
+            "false (`benchmarks/rule_precision.py`)."
         ),
         "claims": claims,
         "refuted": refuted,
+        "floor": FLOOR,
+        "min_fired": MIN_FIRED,
         "rules": rules,
     }
+
+
+def _legal() -> tuple[Counter[str], Counter[str], int, int]:
+    """Per rule, its firings on the legal pairs and the right ones among them."""
+    fired: Counter[str] = Counter()
+    right: Counter[str] = Counter()
+    sets = json.loads(LEGAL.read_text(encoding="utf-8"))
+    pairs = 0
+    for kind, rows in sets.items():
+        for claim, clause in rows:
+            pairs += 1
+            for rule in {c.rule for c in check_facts(claim, [clause], [clause]).conflicts}:
+                fired[rule] += 1
+                right[rule] += kind == "contradictions"
+    return fired, right, pairs, len(sets["contradictions"])
 
 
 def main() -> None:
@@ -80,12 +120,24 @@ def main() -> None:
     result = measure(args.limit)
     args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     rows = [
-        (name, r["fired"], r["false"], f"{r['precision']:.2f}", f"{r['recall']:.4f}")
+        (
+            name,
+            r["fired"],
+            r["false"],
+            f"{r['precision']:.2f}",
+            f"{r['recall']:.4f}",
+            f"{r['legal_right']}/{r['legal_fired']}",
+            "-" if r["both_precision"] is None else f"{r['both_precision']:.2f}",
+            "off" if r["off_by_default"] else "on",
+        )
         for name, r in result["rules"].items()  # type: ignore[attr-defined]
-        if r["fired"]
+        if r["fired"] or r["legal_fired"]
     ]
     print(result["data"])
-    print(markdown_table(("rule", "fired", "false", "precision", "recall"), rows))
+    header = ("rule", "fired", "false", "precision", "recall", "legal right", "both", "default")
+    print(markdown_table(header, rows))
+    off = [n for n, r in result["rules"].items() if r["off_by_default"]]  # type: ignore[attr-defined]
+    print(f"\noff by default (precision under {FLOOR} on {MIN_FIRED}+ firings): {off}")
 
 
 if __name__ == "__main__":

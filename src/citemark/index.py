@@ -137,9 +137,7 @@ class SourceIndex:
             )
         self.by_source.append(range(first, len(self.sentences)))
 
-    def subset(
-        self, positions: tuple[int, ...], deadline: Deadline | None = None
-    ) -> SourceIndex:
+    def subset(self, positions: tuple[int, ...], deadline: Deadline | None = None) -> SourceIndex:
         """An index of the sources at ``positions`` (places in the list as given, in
         order) alone, made on first request and kept: what a sentence is judged against
         when the citation check asks whether the sources it cites support it.

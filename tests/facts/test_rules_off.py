@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,9 @@ import pytest
 import citemark
 from citemark.config import Config, load_config
 from citemark.errors import ConfigError
+from citemark.facts import RULES
+
+PRECISION = Path(__file__).resolve().parents[2] / "benchmarks" / "rule_precision.json"
 
 LEASE = "The tenant must bring an action within one year of the end of the tenancy."
 ANSWER = "The tenant has two years to sue."
@@ -47,11 +51,28 @@ def test_an_unknown_rule_name_is_a_clear_error(tmp_path: Path) -> None:
 def test_no_rule_off_keeps_the_configs_digest() -> None:
     """A config that turns no rule off hashes as it did before the setting existed, so
     stored reports and batch outputs keep their digests; one that does hashes apart."""
-    config = load_config("default")
+    config = load_config("default").with_(rules_off=())
     assert b"rules_off" not in config.settings_json
     assert config.with_(rules_off=("swap",)).digest != config.digest
 
 
-@pytest.mark.parametrize("name", ["default", "lexical", "legal-strict", "precise"])
-def test_the_presets_turn_no_rule_off(name: str) -> None:
-    assert load_config(name).rules_off == ()
+def _wanting() -> list[str]:
+    """The rules the committed precision benchmark found wrong too often to be on."""
+    measured = json.loads(PRECISION.read_text(encoding="utf-8"))
+    return sorted(name for name, r in measured["rules"].items() if r["off_by_default"])
+
+
+@pytest.mark.parametrize("name", ["default", "lexical", "precise"])
+def test_the_presets_turn_off_the_rules_measured_wrong_too_often(name: str) -> None:
+    """A conflict fails the gate and tells a reader the source says otherwise: a rule
+    right less often than the floor on data it was not written from is off by default."""
+    assert _wanting(), "the benchmark should find some rule wanting"
+    assert sorted(load_config(name).rules_off) == _wanting()
+
+
+def test_the_strict_legal_preset_keeps_every_rule_on() -> None:
+    """legal-strict is the preset that flags more: a reviewer who wants every possible
+    contradiction raised keeps the rules the others turn off."""
+    assert load_config("legal-strict").rules_off == ()
+    for name in _wanting():
+        assert name in {rule.name for rule in RULES}

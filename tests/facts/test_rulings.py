@@ -13,7 +13,11 @@ from __future__ import annotations
 import pytest
 from fact_pairs import conflict_texts
 
-from citemark import align
+from citemark import align, load_config
+
+# every conflict rule on: the plain-denial rule is off in the presets (its measured
+# precision, benchmarks/rule_precision.py), and these tests are about what it finds
+ALL_RULES = load_config("default").with_(rules_off=())
 
 # --- who a ruling favours -----------------------------------------------------------------
 
@@ -52,7 +56,7 @@ def test_who_won_and_a_quoted_term_denied_are_conflicts(
     (`facts/prevailing.py`); an appeal court's outcome with nothing after it ("the Court of
     Appeals affirmed."), which rules on what the claim names; and a denial of a term in
     quotation marks, which reaches past the marks."""
-    result = align(claim, [{"id": "O", "text": OPINION}]).sentences[0]
+    result = align(claim, [{"id": "O", "text": OPINION}], config=ALL_RULES).sentences[0]
     assert result.status == "unsupported"
     assert [(c.text, c.evidence) for c in result.conflicts] == [conflict]
 

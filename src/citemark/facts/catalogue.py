@@ -40,10 +40,11 @@ to (`check_facts`). Every conflict names the rule that raised it (`rule` in
 rule runs only where one of its trigger words is in the claim (a claim that is not
 ASCII runs every rule); a rule with no trigger words reads the passages first and
 always runs. A rule marked *defers* leaves out a conflict on claim words an earlier
-rule already reports. A preset turns rules off by name:
+rule already reports. A preset turns rules off by name, and a config turns them on again
+with an empty list:
 
 ```toml
-rules_off = ["swap", "count"]
+rules_off = ["negation", "count"]
 ```
 """
 
@@ -68,13 +69,22 @@ def _summary(description: str) -> str:
     return description[: min(cuts)] + "." if cuts else description
 
 
-def _measured(name: str, precision: Mapping[str, Any] | None) -> str:
+def _measured(name: str, precision: Mapping[str, Any] | None) -> tuple[str, str, str]:
+    """The rule's VitaminC precision / recall, its legal pairs, and its default."""
     if precision is None:
-        return "not measured"
-    got = precision.get("rules", {}).get(name)
-    if not got or not got.get("fired"):
-        return "never fired"
-    return f"{got['precision']:.2f} / {got['recall']:.3f} ({got['fired']} fired)"
+        return "not measured", "not measured", "on"
+    got = precision.get("rules", {}).get(name) or {}
+    vitaminc = (
+        f"{got['precision']:.2f} / {got['recall']:.3f} ({got['fired']} fired)"
+        if got.get("fired")
+        else "never fired"
+    )
+    legal = (
+        f"{got['legal_right']} right of {got['legal_fired']}"
+        if got.get("legal_fired")
+        else "never fired"
+    )
+    return vitaminc, legal, "**off**" if got.get("off_by_default") else "on"
 
 
 def _trigger(rule: ConflictRule) -> str:
@@ -94,14 +104,24 @@ def catalogue(
             f"{precision.get('data', '')}",
             "",
         ]
+    if precision is not None:
+        lines += [
+            f"A rule right less often than {precision.get('floor', 0.8)} over both, on at "
+            f"least {precision.get('min_fired', 5)} firings, is off in the `default`, "
+            "`lexical` and `precise` presets (`legal-strict`, which flags more, keeps "
+            "every rule on); a rule that fired less often has no measured precision and "
+            "stays on.",
+            "",
+        ]
     lines += [
-        "| Rule | What it reports | Precision / recall |",
-        "| --- | --- | --- |",
+        "| Rule | What it reports | VitaminC precision / recall | Legal pairs | Default |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for rule in rules:
+        vitaminc, legal, default = _measured(rule.name, precision)
         lines.append(
             f"| [`{rule.name}`](#{rule.name}) | {_cell(_summary(rule.description))} "
-            f"| {_measured(rule.name, precision)} |"
+            f"| {vitaminc} | {legal} | {default} |"
         )
     for rule in rules:
         lines += ["", f"## {rule.name}", "", rule.description, ""]

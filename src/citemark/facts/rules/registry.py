@@ -35,7 +35,15 @@ from .. import (
     warranty,
 )
 from .base import Example, Rule, Trigger, reading
-from .rivals import DIRECTION_WORDS, LIMIT_WORDS, misplaced, polarity_rivals, turned, value_rivals
+from .rivals import (
+    DIRECTION_WORDS,
+    LIMIT_WORDS,
+    duty_rivals,
+    misplaced,
+    polarity_rivals,
+    turned,
+    value_rivals,
+)
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -72,6 +80,25 @@ RULES: tuple[Rule, ...] = (
                 ("has jurisdiction", "lacks jurisdiction"),
             ),
             Example("The tenant may not keep pets.", "The landlord may keep pets.", None),
+        ),
+        defers=False,
+        claim_order=True,
+    ),
+    Rule(
+        "duty",
+        duty_rivals,
+        trigger=None,
+        examples=(
+            Example(
+                "The landlord must return the deposit.",
+                "The Landlord may return the deposit.",
+                ("must return", "may return"),
+            ),
+            Example(
+                "The landlord may return the deposit.",
+                "The Landlord shall return the deposit.",
+                None,
+            ),
         ),
         defers=False,
         claim_order=True,

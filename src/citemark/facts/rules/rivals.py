@@ -49,12 +49,31 @@ def value_rivals(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[F
 def polarity_rivals(
     claim: CheckedClaim, raised: Sequence[FactConflict]
 ) -> tuple[FactConflict, ...]:
-    """A missing negation or duty of the claim that a passage states with the other
-    polarity in one statement ("may not sublet" / "may sublet with consent", "must
-    return" / "may return")."""
+    """A missing negation of the claim that a passage states with the other polarity in
+    one statement ("may not sublet" / "may sublet with consent", "has jurisdiction" /
+    "lacks jurisdiction")."""
+    return _polarity(claim, duties=False)
+
+
+def duty_rivals(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    """A duty the claim puts on what a passage leaves to the same subject's discretion, or
+    a release from what the passage makes a duty ("must return" / "may return", "need not
+    notify" / "shall notify")."""
+    return _polarity(claim, duties=True)
+
+
+# The values the polarity analysis gives a duty and the discretion set against it.
+_DUTY_VALUES = ("must:", "may:")
+
+
+def _polarity(claim: CheckedClaim, duties: bool) -> tuple[FactConflict, ...]:
+    """The polarity clashes of the claim's missing negations: the duties and discretions
+    (``duties``), or the plain denials. One analysis finds both; they are two rules
+    because they are right at different rates (a denial's scope misleads it where a
+    modal's does not), and a preset may want one without the other."""
     out: list[FactConflict] = []
     for fact in claim.missing:
-        if fact.kind == "negation":
+        if fact.kind == "negation" and fact.value.startswith(_DUTY_VALUES) == duties:
             got = negation_rival(claim.text, claim.analysis, fact, claim.passages)
             if got is not None:
                 out.append(FactConflict(fact.kind, fact, got[1], got[0]))
