@@ -22,18 +22,42 @@ describe one count and can both be true.
 
 from __future__ import annotations
 
+# The phrases that set a minimum or a maximum as a rule does (:data:`LIMIT_PHRASES`).
+_MINIMUMS = (
+    "at least",
+    "no less than",
+    "not less than",
+    "no fewer than",
+    "not fewer than",
+    "minimum of",
+    "a minimum of",
+)
+_MAXIMUMS = (
+    "at most",
+    "no more than",
+    "not more than",
+    "up to",
+    "maximum of",
+    "a maximum of",
+    "not exceed",
+    "not to exceed",
+    "not exceeding",
+    "never exceed",
+    "within",
+    "capped at",
+    "limited to",
+    "no longer than",
+    "not longer than",
+    "no greater than",
+    "not greater than",
+)
+
 # Before a number, an amount, a percent or a period, longest phrases first where one
 # holds another ("no more than" / "more than").
 LEAD_BOUNDS: dict[str, str] = {
     **dict.fromkeys(
         (
-            "at least",
-            "no less than",
-            "not less than",
-            "no fewer than",
-            "not fewer than",
-            "minimum of",
-            "a minimum of",
+            *_MINIMUMS,
             "not below",
             "no lower than",
             "not lower than",
@@ -67,23 +91,7 @@ LEAD_BOUNDS: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            "at most",
-            "no more than",
-            "not more than",
-            "up to",
-            "maximum of",
-            "a maximum of",
-            "not exceed",
-            "not to exceed",
-            "not exceeding",
-            "never exceed",
-            "within",
-            "capped at",
-            "limited to",
-            "no longer than",
-            "not longer than",
-            "no greater than",
-            "not greater than",
+            *_MAXIMUMS,
             "no higher than",
             "not higher than",
             "as high as",
@@ -136,39 +144,8 @@ LEAD_BOUNDS: dict[str, str] = {
 # ("more than 400 employees"). The "as ... as" phrases are limits too ("Fines can be as
 # high as 2%"), but news prose uses them for estimates ("as many as 29 people died"
 # beside "at least 29"), so they are never read as the other side's opposite.
-LIMIT_PHRASES = frozenset(
-    (
-        "at least",
-        "no less than",
-        "not less than",
-        "no fewer than",
-        "not fewer than",
-        "minimum of",
-        "a minimum of",
-        "at most",
-        "no more than",
-        "not more than",
-        "up to",
-        "maximum of",
-        "a maximum of",
-        "not exceed",
-        "not to exceed",
-        "not exceeding",
-        "never exceed",
-        "within",
-        "capped at",
-        "limited to",
-        "no longer than",
-        "not longer than",
-        "no greater than",
-        "not greater than",
-        "as high as",
-        "as much as",
-        "as many as",
-        "as long as",
-    )
-)
 ESTIMATE_LIMITS = frozenset(("as high as", "as much as", "as many as", "as long as"))
+LIMIT_PHRASES = frozenset((*_MINIMUMS, *_MAXIMUMS, *ESTIMATE_LIMITS))
 
 # After a value: "45 or more", "three or fewer", "18 and over". A limit each.
 TAIL_BOUNDS: dict[str, str] = {
