@@ -76,3 +76,18 @@ def test_the_strict_legal_preset_keeps_every_rule_on() -> None:
     assert load_config("legal-strict").rules_off == ()
     for name in _wanting():
         assert name in {rule.name for rule in RULES}
+
+
+def test_another_person_is_a_missing_name_by_default_and_a_conflict_in_legal_strict() -> None:
+    """With the name rule off the claim's name is still reported as missing, so a
+    reader sees it; legal-strict, which keeps the rule, calls it a conflict."""
+    source = [{"id": "lease", "text": "The lease was signed by Jane Smith on May 1, 2020."}]
+    claim = "The lease was signed by John Smith on May 1, 2020."
+    default = citemark.align(claim, source).sentences[0]
+    assert default.conflicts == ()
+    assert [f.text for f in default.missing_facts] == ["John Smith"]
+    strict = citemark.align(claim, source, config="legal-strict").sentences[0]
+    assert [(c.rule, c.text, c.evidence) for c in strict.conflicts] == [
+        ("name", "John Smith", "Jane Smith")
+    ]
+    assert strict.status == "unsupported"

@@ -44,7 +44,7 @@ rule already reports. A preset turns rules off by name, and a config turns them 
 with an empty list:
 
 ```toml
-rules_off = ["negation", "count"]
+rules_off = ["name", "negation", "count"]
 ```
 """
 

@@ -40,6 +40,7 @@ from .rivals import (
     LIMIT_WORDS,
     duty_rivals,
     misplaced,
+    name_rivals,
     polarity_rivals,
     turned,
     value_rivals,
@@ -63,6 +64,25 @@ RULES: tuple[Rule, ...] = (
             Example(
                 "The film was reviewed by less than 77 critics.",
                 "The film was reviewed by 76 critics.",
+                None,
+            ),
+        ),
+        defers=False,
+        claim_order=True,
+    ),
+    Rule(
+        "name",
+        name_rivals,
+        trigger=None,
+        examples=(
+            Example(
+                "The agreement is governed by New York law.",
+                "This Agreement is governed by the laws of the State of Delaware.",
+                ("New York", "State of Delaware"),
+            ),
+            Example(
+                "LaRusso won the tournament.",
+                "Daniel won the tournament.",
                 None,
             ),
         ),

@@ -15,19 +15,35 @@ from collections.abc import Sequence
 
 from ..conflicts import find_rival, misplaced_rival, one_name
 from ..direction import bound_rival, direction, direction_rival, limited, pointed
-from ..model import NUMERIC_KINDS, FactConflict
+from ..model import NUMERIC_KINDS, Fact, FactConflict
 from ..polarity import negation_rival
 from ..text import Hint
 from .base import CheckedClaim
 
 
 def value_rivals(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
-    """A missing number, date, amount, percent or name of the claim that a passage
-    states with another value in the same role ("two years" / "one (1) year").
+    """A missing number, date, amount or percent of the claim that a passage states with
+    another value in the same role ("two years" / "one (1) year")."""
+    return _rivals(claim, [f for f in claim.missing if f.kind not in _NOT_VALUES])
+
+
+def name_rivals(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[FactConflict, ...]:
+    """A missing name of the claim that a passage states with another name in the same
+    role ("governed by New York law" / "the laws of the State of Delaware").
 
     A rival name that a source writes together with the claim's as one person's name
     ("Daniel LaRusso" for "LaRusso" against "Daniel") is none."""
-    todo = [f for f in claim.missing if f.kind != "negation"]
+    return _rivals(claim, [f for f in claim.missing if f.kind == "name"])
+
+
+# Kinds the value rule leaves to others: polarity to ``negation`` and ``duty``, names to
+# ``name`` (a name's rival is right far less often than a number's: a passage names
+# many people and places in roles a claim's words only seem to share).
+_NOT_VALUES = frozenset(("negation", "name"))
+
+
+def _rivals(claim: CheckedClaim, todo: list[Fact]) -> tuple[FactConflict, ...]:
+    """The rivals of the missing facts ``todo``, in their order."""
     if not todo:
         return ()
     cl = claim.analysis
