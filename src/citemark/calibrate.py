@@ -533,13 +533,18 @@ def calibrate_mode(
 def write_preset(
     path: Path, base: Config, name: str, fitted: dict[str, Fitted], counts: dict[str, object]
 ) -> None:
-    """A preset file: hand-set options from ``base``, fitted numbers from ``fitted``."""
+    """A preset file: hand-set options from ``base``, fitted numbers from ``fitted``.
+
+    The conflict rules a preset turns off are kept from the file being rewritten: they
+    follow from each rule's measured precision (``benchmarks/rule_precision.py``), not
+    from this fit."""
     mode, objective, strict, embedder, note = PRESETS[name]
     values: dict[str, object] = {
         "name": name,
         "mode": mode,
         "strict_facts": strict,
         "embedder": embedder,
+        "rules_off": load_config(path).rules_off if path.is_file() else base.rules_off,
     }
     lines = [
         f"# citemark preset {name!r}. {note}",
