@@ -1,7 +1,8 @@
 """Accuracy on the dev data's holdout half: citemark beside Cite-Right and citeglow.
 
 Every tool is scored on the same records (``citemark.evaluate.split_of(record) ==
-"holdout"``, the half calibration never fits on) and the same gold sentences, with
+"holdout"``, the half calibration never fits on) of the four dev files (LFQA, WiCE,
+VitaminC, SummEdits) and the same gold sentences, with
 ``citemark.evaluate.metrics``: a sentence is *flagged* when the tool does not call
 it supported, and the flag is compared with gold "not supported" (partial or
 unsupported).
@@ -18,10 +19,16 @@ How each tool's verdict on a gold sentence is read:
   source_text)`` returns a highlight for at least one source, else "unsupported"
   (it has no partial verdict and no ranking across sources, so no hit@k).
 
+VitaminC's holdout half holds some 15,000 claims; the tools read a seeded sample of
+whole cases of it (``--vitaminc``, 3,000 claims; 0 reads all of it), so a case keeps
+the claims its evidence supports beside those it refutes. SummEdits is also reported
+per domain.
+
 Run from the repository root (reads ``$CITEMARK_DATA`` or ``/work/shared/data``)::
 
-    python benchmarks/accuracy.py                    # hybrid and lexical, both files
+    python benchmarks/accuracy.py                    # hybrid and lexical, four files
     python benchmarks/accuracy.py --modes lexical    # faster: no embedding model
+    python benchmarks/accuracy.py --files lfqa.jsonl wice.jsonl
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from pathlib import Path
 
 from _common import DATA_DIR, environment_header, markdown_table
 
+from citemark.calibrate import sample_groups
 from citemark.config import load_config
 from citemark.evaluate import (
     EvalRecord,
@@ -46,12 +54,20 @@ from citemark.evaluate import (
     split_of,
 )
 
-FILES = ("lfqa.jsonl", "wice.jsonl")
+FILES = ("lfqa.jsonl", "wice.jsonl", "vitaminc.jsonl", "summedits.jsonl")
 PACKAGES = ("citemark", "cite-right", "citeglow")
+# Files read as a seeded sample of whole groups (VitaminC cases) of their holdout half.
+SAMPLED = ("vitaminc.jsonl",)
+SAMPLE_SEED = "accuracy-holdout-1"
+# Files reported per domain as well (the record's system names it).
+BY_DOMAIN = ("summedits.jsonl",)
 
 
-def holdout(path: Path) -> list[EvalRecord]:
-    return [r for r in read_records(path) if split_of(r) == "holdout"]
+def holdout(path: Path, sample: int = 0) -> list[EvalRecord]:
+    records = [r for r in read_records(path) if split_of(r) == "holdout"]
+    if sample and path.name in SAMPLED:
+        records = sample_groups(records, sample, SAMPLE_SEED)
+    return records
 
 
 # --------------------------------------------------------------------------- peers
@@ -136,22 +152,44 @@ def _row(data: str, tool: str, m: Metrics, seconds: float) -> tuple[str, ...]:
     )
 
 
-def evaluate_file(path: Path, modes: Sequence[str]) -> list[tuple[str, ...]]:
-    records = holdout(path)
-    data = path.name
+def evaluate_file(
+    path: Path, modes: Sequence[str], sample: int = 0
+) -> tuple[list[tuple[str, ...]], dict[str, list[Prediction]]]:
+    """The file's rows, and each tool's predictions (for the per-domain table)."""
+    records = holdout(path, sample)
+    data = path.stem + (f" (sample of {sample:,})" if sample and path.name in SAMPLED else "")
     rows = []
+    found: dict[str, list[Prediction]] = {}
     for mode in modes:
         config = load_config("default").with_(mode=mode)
+        tool = f"citemark {mode}"
         start = time.perf_counter()
-        found = list(predict(records, config, split="holdout"))
-        rows.append(_row(data, f"citemark {mode}", metrics(found), time.perf_counter() - start))
+        found[tool] = list(predict(records, config, split="holdout"))
+        rows.append(_row(data, tool, metrics(found[tool]), time.perf_counter() - start))
+        print(f"{path.name}: {tool} done", file=sys.stderr, flush=True)
     for tool, make in (
         ("Cite-Right 0.4.0", cite_right_predictions),
         ("citeglow 0.1.2", citeglow_predictions),
     ):
         start = time.perf_counter()
-        found = list(make(records))
-        rows.append(_row(data, tool, metrics(found), time.perf_counter() - start))
+        found[tool] = list(make(records))
+        rows.append(_row(data, tool, metrics(found[tool]), time.perf_counter() - start))
+        print(f"{path.name}: {tool} done", file=sys.stderr, flush=True)
+    return rows, found
+
+
+def by_domain(found: dict[str, list[Prediction]]) -> list[tuple[str, ...]]:
+    """Balanced accuracy of the flag per domain (the prediction's system), per tool."""
+    tools = list(found)
+    domains = sorted({p.system for p in found[tools[0]]})
+    rows = []
+    for domain in domains:
+        cells = []
+        for tool in tools:
+            mine = [p for p in found[tool] if p.system == domain]
+            cells.append(f"{metrics(mine).balanced_accuracy:.3f}")
+        n = sum(p.system == domain and p.status != "no_claim" for p in found[tools[0]])
+        rows.append((domain, str(n), *cells))
     return rows
 
 
@@ -159,14 +197,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--modes", default="hybrid,lexical", help="citemark modes, comma-separated")
     parser.add_argument("--data", type=Path, default=DATA_DIR, help="folder of the evalset files")
+    parser.add_argument("--files", nargs="+", default=list(FILES), help="dev files to read")
+    parser.add_argument(
+        "--vitaminc",
+        type=int,
+        default=3000,
+        help="claims of VitaminC's holdout half to read, in whole cases (0: all)",
+    )
     args = parser.parse_args(argv)
-    paths = [args.data / name for name in FILES]
+    paths = [args.data / name for name in args.files]
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         print(f"skipped: evaluation data not found ({', '.join(missing)})", file=sys.stderr)
         return 0
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    rows = [row for path in paths for row in evaluate_file(path, modes)]
+    rows: list[tuple[str, ...]] = []
+    domains: list[tuple[str, ...]] = []
+    tools: list[str] = []
+    for path in paths:
+        file_rows, found = evaluate_file(path, modes, args.vitaminc)
+        rows += file_rows
+        if path.name in BY_DOMAIN:
+            domains += by_domain(found)
+            tools = list(found)
     header = (
         "data (holdout)",
         "tool",
@@ -187,6 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "yields a highlight for the sentence. hit@k only where the data gives evidence "
         "locations (wice) and the tool ranks citations."
     )
+    if domains:
+        print("\n### SummEdits per domain (holdout), balanced accuracy\n")
+        print(markdown_table(("domain", "sentences", *tools), domains))
     return 0
 
 

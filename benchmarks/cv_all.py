@@ -51,7 +51,7 @@ from citemark.calibrate import (
     fold_of,
     statuses,
 )
-from citemark.config import Config
+from citemark.config import Config, load_config
 
 OUTER = 5
 # A salt of its own, so the outer folds do not coincide with calibrate_mode's inner ones.
@@ -74,6 +74,14 @@ _KINDS = {
     "lexical": (FEATURES_LEXICAL, Config().with_(mode="lexical")),
     "precise": (FEATURES_HYBRID, PRECISE.with_(mode="hybrid")),
 }
+
+# The preset whose conflict rules each kind is judged with: a rule a preset turns off
+# (rules_off) forces no status there, so it forces none in the held-out statuses here.
+_PRESET_OF = {"hybrid": "default", "lexical": "lexical", "precise": "precise"}
+
+
+def _rules_off(kind: str, strict: bool) -> tuple[str, ...]:
+    return load_config("legal-strict" if strict else _PRESET_OF[kind]).rules_off
 
 
 @dataclass(frozen=True)
@@ -288,8 +296,11 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--cache", type=Path, default=Path(".cache/calibration"))
     args = parser.parse_args()
-    config = _KINDS[args.kind][1]
-    rows = _cached_rows(args.cache / f"{args.kind}.jsonl", args.data, config)
+    config = _KINDS[args.kind][1].with_(rules_off=_rules_off(args.kind, args.strict))
+    # The cache key leaves rules_off out, so rows measured with rules off get a file of
+    # their own rather than passing for make calibrate's.
+    suffix = "".join(f"-no-{name}" for name in config.rules_off)
+    rows = _cached_rows(args.cache / f"{args.kind}{suffix}.jsonl", args.data, config)
     fit = [r for r in rows if r.split == "fit"]
     # The fits are small (a dozen features); BLAS threads on a shared machine cost
     # them several times what they save.
