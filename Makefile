@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 # pytest-xdist workers for make test: one per core of the 2-core machines it runs on; whole
 # files go to one worker, so a module's loaded models are loaded once.
 TEST_WORKERS ?= 2
+# The guards against quadratic time assert a time limit: they run alone, after the rest.
+GUARDS := tests/test_pathological.py
 STAMP := $(VENV)/.installed
 # torch is pinned here, in the same install command as the packages that need it,
 # so pip takes the local CPU build instead of resolving a multi-GB CUDA one.
@@ -64,7 +66,8 @@ test: install
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/lint-imports
 	$(MAKE) --no-print-directory typecheck
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --ignore=$(GUARDS)
+	$(BIN)/python -m pytest -q $(GUARDS)
 
 # mypy over src/citemark, with the settings in pyproject.toml ([tool.mypy]).
 typecheck: install

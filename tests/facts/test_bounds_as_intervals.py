@@ -333,3 +333,38 @@ def test_words_that_set_no_bound_on_a_value(text: str, sides: list[str | None]) 
         for f, p in zip(analysis.facts, analysis.payloads, strict=True)
         if f.kind != "name"
     ] == sides
+
+
+@pytest.mark.parametrize("thing", ["copies", "DVDs", "PlayStation games"])
+def test_a_bound_holds_before_a_capitalised_word_that_ends_the_sentence(thing: str) -> None:
+    """A capitalised word and a full stop after a value end the sentence; only a cited
+    abbreviation ("42 U.S.C. § 1983") makes the value a title's number."""
+    claim = f"The first season was released on more than five {thing}."
+    assert missing_and_conflicts(claim, f"The first season was released on six {thing}.") == (
+        [],
+        [],
+    )
+    _, clashes = missing_and_conflicts(claim, f"The first season was released on four {thing}.")
+    assert clashes == [("five", "four")]
+
+
+def test_a_cited_abbreviation_still_makes_a_title_number() -> None:
+    """ "under 42 U.S.C. § 1983" names a title, and bounds nothing."""
+    found = analyse("The claim arises under 42 U.S.C. § 1983 and nothing else.")
+    assert [getattr(p, "bound", None) for p in found.payloads] == [None] * len(found.payloads)
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("Bosnia had reported more than 1530 confirmed cases.", "number"),
+        ("Bosnia had reported under 1050 Covid-19 occurrences.", "number"),
+        ("Bosnia had reported at least 1200 new infections.", "number"),
+        ("The bridge was finished before 1990.", "date"),
+        ("The rule applied up to 2020.", "date"),
+        ("The firm was founded in about 1540.", "date"),
+    ],
+)
+def test_a_year_like_figure_after_a_comparison_of_amounts_is_a_count(claim: str, kind: str) -> None:
+    (fact,) = [f for f in analyse(claim).facts if f.text[:1].isdigit()]
+    assert fact.kind == kind

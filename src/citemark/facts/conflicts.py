@@ -108,7 +108,7 @@ def _date_fields(alt: tuple[int | str, ...]) -> dict[str, int]:
     return {"dec": vals[0]}
 
 
-def _dates_differ(a: DateKeys, b: DateKeys) -> bool:
+def dates_differ(a: DateKeys, b: DateKeys) -> bool:
     """True when every reading of the claim's date ``a`` differs from every reading of
     ``b``, and ``b`` is at least as precise: "July 2019" against "July 11, 2019" does not
     differ, and a bare "1990" is no rival to "November 25, 2016" (another event, most
@@ -318,13 +318,13 @@ def _same_slot(claim: Fact, cp: Payload, ev: Fact, ep: Payload) -> bool:
     if bounded(cp) or bounded(ep):
         if claim.kind == "percent" and _points(claim) != _points(ev):
             return False
-        if isinstance(cp, DateKeys) and isinstance(ep, DateKeys) and not _dates_differ(cp, ep):
+        if isinstance(cp, DateKeys) and isinstance(ep, DateKeys) and not dates_differ(cp, ep):
             return False  # one date pointed two ways: the direction rule reads it
         if _other_days(claim, cp, ev, ep):
             return True  # "30 business days" / "thirty (30) calendar days": two periods
         return relation(cp, ep) in (APART, OTHER_LIMIT)
     if isinstance(cp, DateKeys) and isinstance(ep, DateKeys):
-        return _dates_differ(cp, ep)
+        return dates_differ(cp, ep)
     if not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
         return False
     if _business_against_calendar(claim, cp, ev, ep):
@@ -697,7 +697,7 @@ def _same_value(cp: Payload, ep: Payload) -> bool:
     """Whether an evidence value may be the claim's (erring towards yes: a yes keeps the
     claim's value as stated)."""
     if isinstance(cp, DateKeys):
-        return isinstance(ep, DateKeys) and not _dates_differ(cp, ep)
+        return isinstance(ep, DateKeys) and not dates_differ(cp, ep)
     if not isinstance(cp, Quantity) or not isinstance(ep, Quantity):
         return False
     if cp.time is not None and cp.time == ep.time:

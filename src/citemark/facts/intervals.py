@@ -83,8 +83,9 @@ _LEAD = lazy_pattern(
     rf"(?i:(?<![\w.\-])(?P<w>{_alt(LEAD_BOUNDS)})\s+(?:U\.?S\.?\s*)?|(?P<tilde>[~≈])\s*)$"
 )
 # A value a cited abbreviation follows is a title's or a volume's number: "under 42
-# U.S.C. § 1983", "over 500 F.3d".
-_CITED = lazy_pattern(r"\s+[A-Z][A-Za-z]{0,4}\.")
+# U.S.C. § 1983", "over 500 F.3d", "over 300 F. Supp."; a capitalised word that ends a
+# sentence is none ("more than 5 DVDs. The").
+_CITED = lazy_pattern(r"\s+[A-Z][A-Za-z]{0,4}\.(?:\S|\s+(?:[§\d]|[A-Z][a-z]{0,4}\.))")
 _DATE_LEAD = lazy_pattern(
     rf"(?i:(?<![\w.\-])(?P<w>{_alt(DATE_BOUNDS)})\s+{_CLOCK}(?P<end>the\s+(?:end|close)\s+of\s+)?)$"
 )

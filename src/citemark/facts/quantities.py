@@ -382,9 +382,30 @@ def names_a_thing(text: str, fact: Fact, payload: Payload) -> bool:
     )
 
 
+# A comparison of amounts right before a year-like number makes it a count: "more than
+# 1530 confirmed cases", "under 1050 Covid-19 occurrences". A year is bounded by the
+# date words ("before 2014", "after 1990"), never "more than"; "up to" and "within" are
+# said of years too ("up to 2020"), and a hedge ("about 1540") dates as often as it counts.
+_COUNT_LEAD = lazy_pattern(
+    r"(?i:(?<![\w.\-])(?:"
+    + "|".join(
+        re.escape(p).replace(r"\ ", r"\s+")
+        for p in sorted(
+            (p for p, side in LEAD_BOUNDS.items() if side != "about"),
+            key=lambda p: (-len(p), p),
+        )
+        if p not in ("up to", "within")
+    )
+    + r")\s+)$"
+)
+_COUNT_REACH = 24  # characters before a number the longest comparison phrase may take
+
+
 def _counts_things(text: str, start: int, end: int) -> bool:
-    """ "1024 bits", "a 2000-page report": a year-like number that counts something
-    ("in 2019 films were..." still names a year)."""
+    """ "1024 bits", "a 2000-page report", "more than 1530 cases": a year-like number
+    that counts something ("in 2019 films were..." still names a year)."""
+    if _COUNT_LEAD.search(text, max(0, start - _COUNT_REACH), start) is not None:
+        return True
     m = _COUNTED.match(text, end)
     if m is None or (m.group(1) is not None and m.group(1) in STOPWORDS):
         return False

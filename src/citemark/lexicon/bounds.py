@@ -186,3 +186,21 @@ DATE_LIMITS = frozenset(
         "not earlier than",
     )
 )
+
+# The phrases that fix the time a figure is stated for ("as of 9 April 2020, 878
+# cases", "had sold 16.11 million copies by March 31, 2017"): a figure said for one time
+# is no rival of one said for another (``facts.anchors``).
+TIME_ANCHORS = (
+    "as of",
+    "as at",
+    "as on",
+    "by",
+    "until",
+    "till",
+    "through",
+    "before",
+    "after",
+    "since",
+    "at the end of",
+    "by the end of",
+)

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..anchors import anchored_dates, of_other_times, passage_anchors
 from ..conflicts import find_rival, misplaced_rival, one_name
 from ..direction import bound_rival, direction, direction_rival, limited, pointed
-from ..model import NUMERIC_KINDS, Fact, FactConflict
+from ..model import NUMERIC_KINDS, DateKeys, Fact, FactConflict
 from ..polarity import negation_rival
 from ..text import Hint
 from .base import CheckedClaim
@@ -40,6 +41,8 @@ def name_rivals(claim: CheckedClaim, raised: Sequence[FactConflict]) -> tuple[Fa
 # ``name`` (a name's rival is right far less often than a number's: a passage names
 # many people and places in roles a claim's words only seem to share).
 _NOT_VALUES = frozenset(("negation", "name"))
+# The kinds of figure that change over time and are stated for a time (``anchors``).
+_FIGURES = frozenset(("number", "amount", "percent"))
 
 
 def _rivals(claim: CheckedClaim, todo: list[Fact]) -> tuple[FactConflict, ...]:
@@ -51,12 +54,18 @@ def _rivals(claim: CheckedClaim, todo: list[Fact]) -> tuple[FactConflict, ...]:
     # The claim's words, for names: folded once for all of its missing names.
     words = claim.folded if any(f.kind == "name" for f in claim.missing) else None
     out: list[FactConflict] = []
+    times: tuple[DateKeys, ...] | None = None
     for fact in todo:
         if fact not in payloads:
             continue
         got = find_rival(claim.text, cl.facts, fact, payloads[fact], claim.passage_facts, words)
         if got and fact.kind == "name" and one_name(fact.text, got[1].text, claim.sources):
             continue  # one person, named two ways
+        if got and fact.kind in _FIGURES:
+            if times is None:
+                times = anchored_dates(claim.text, cl.facts, cl.payloads, 0, len(claim.text))
+            if of_other_times(times, passage_anchors(*claim.passage_facts[got[0]], got[1])):
+                continue  # a figure of another time ("as of 9 April" / "by April 10")
         if got is not None:
             out.append(FactConflict(fact.kind, fact, got[1], got[0]))
     return tuple(out)
