@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from fact_pairs import conflicts, sentence_of
 
+from citemark.facts import check_facts
+
 
 def test_a_district_in_a_capitals_caption_is_a_name() -> None:
     caption = (
@@ -66,3 +68,23 @@ def test_courts_or_states_that_differ_by_one_word_conflict(
 def test_the_same_court_with_more_words_around_it_is_no_conflict(claim: str, passage: str) -> None:
     """The court the claim names, in the passage's longer caption."""
     assert conflicts(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Acme Corp. sued the tenant.", "Acme Corporation sued the tenant."),
+        ("Acme Corporation sued the tenant.", "Acme Corp. sued the tenant."),
+        ("Big Co. bought the shares.", "Big Company, Inc. bought the shares."),
+        ("The tenant was sued by Acme Corp.", "Acme Corporation sued the tenant."),
+    ],
+)
+def test_a_company_named_with_its_abbreviated_form_is_named(claim: str, passage: str) -> None:
+    """The name's own word identifies a company, not its generic head ("Corp" or
+    "Corporation"), even where the name opens the sentence."""
+    assert [f.text for f in check_facts(claim, [passage]).missing] == []
+
+
+def test_another_company_with_the_same_generic_head_is_not_named() -> None:
+    missing = check_facts("Acme Corp. sued the tenant.", ["Beta Corporation sued the tenant."])
+    assert [f.text for f in missing.missing] == ["Acme Corp"]

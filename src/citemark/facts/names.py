@@ -279,7 +279,10 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
     full, words = words, words[1:] if soft else words
     if not words:
         return True
-    core = [w for w in words if w not in GENERIC_HEADS and w not in ROLES] or words
+    # What identifies the name: its words less the generic heads and titles ("Acme" of
+    # "Acme Corp"); where the soft first word was the only such word ("Acme Corp. sued"
+    # opens a sentence), it is that word, not "Corp", which "Acme Corporation" lacks.
+    core = _telling_words(words) or (_telling_words(full[:1]) if soft else []) or words
     if all(_has_word(w, ev_words) for w in core):
         # (a title in front, "Judge Smith", names no one else: only a first name does)
         return not (soft and front_words(tuple(full)) and _only_other_bearers(full, ev_payloads))
@@ -290,6 +293,10 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
         return not _only_other_bearers(words, ev_payloads)
     initials = "".join(w[:1] for w in words)
     return len(words) > 1 and initials in ev_words
+
+
+def _telling_words(words: list[str]) -> list[str]:
+    return [w for w in words if w not in GENERIC_HEADS and w not in ROLES]
 
 
 def other_quarter(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
