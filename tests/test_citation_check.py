@@ -299,6 +299,39 @@ def test_openai_annotations_become_cited_records() -> None:
     assert second.cited == () and second.citation_status == "uncited"
 
 
+def test_a_responses_file_citation_at_a_point_cites_the_sentence_it_ends() -> None:
+    """The Responses API's ``file_citation`` gives only an ``index``: the point where a
+    marker would stand, after the sentence it cites (or inside it)."""
+    citations = [
+        {
+            "type": "file_citation",
+            "index": len(CLAIM_TENANT) + 1,
+            "file_id": "f1",
+            "filename": "S1",
+        },
+        {"type": "file_citation", "index": len(ANSWER), "file_id": "f3", "filename": "S3"},
+    ]
+    first, second = _claims(_align(ANSWER, citations=citations))
+    assert [(c.source_id, c.start, c.end) for c in first.cited] == [
+        ("S1", len(CLAIM_TENANT) + 1, len(CLAIM_TENANT) + 1)
+    ]
+    assert first.citation_status == "correct"
+    assert [c.source_id for c in second.cited] == ["S3"]
+    assert second.citation_status == "miscited" and second.suggested[0] == "S2"
+    inside = [{"type": "file_citation", "index": 5, "filename": "S2"}]
+    first, second = _claims(_align(ANSWER, citations=inside))
+    assert [c.source_id for c in first.cited] == ["S2"] and second.cited == ()
+
+
+def test_an_answer_with_a_last_newline_still_joins_its_blocks() -> None:
+    """An answer read from a file ends with a newline the content blocks do not hold."""
+    blocks = [{"type": "text", "text": ANSWER, "citations": []}]
+    report = _align(ANSWER + "\n", citations=blocks)
+    assert [s.citation_status for s in _claims(report)] == ["uncited", "uncited"]
+    with pytest.raises(InputError, match="joined are"):
+        _align(ANSWER + " And more.", citations=blocks)
+
+
 def test_structured_citations_outside_the_answer_are_refused_with_the_field_named() -> None:
     with pytest.raises(InputError, match=r"citations\[0\]"):
         _align(ANSWER, citations=[{"start": 0, "end": 10_000, "sources": [{"id": "S1"}]}])

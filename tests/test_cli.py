@@ -117,7 +117,8 @@ def test_check_fails_under_min_coverage_and_json_parses(
     ("case", "args", "stdin", "message"),
     [
         ("bad JSON", ["--sources", "{bad}", "{supported}"], None, "invalid JSON"),
-        ("no sources file", ["--sources", "{missing}", "{supported}"], None, "No such file"),
+        ("no sources file", ["--sources", "{missing}", "{supported}"], None,
+         "(--sources): no such file"),
         ("no answer file", ["--sources", "{sources}", "{missing}"], None, "No such file"),
         ("unknown preset", ["--sources", "{sources}", "--config", "nope", "{supported}"], None,
          "unknown preset 'nope'"),

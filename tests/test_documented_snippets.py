@@ -1,5 +1,6 @@
 """The snippets the README and docs/integrations.md show for pytest, ragas, DeepEval,
-LlamaIndex, LangChain and notebooks run as written, offline.
+LlamaIndex, LangChain and notebooks, and docs/citations.md for the citation fields of LLM
+APIs, run as written, offline.
 
 Each Python block runs in a fresh process in an empty folder, with no API key, telemetry
 off and a home folder of its own, as a user pasting it would run it; a block defining a
@@ -34,6 +35,7 @@ def _blocks(path: Path, heading: str | None = None) -> list[str]:
 
 README_BLOCKS = _blocks(ROOT / "README.md", "## Use it where you already test")
 DOCS_BLOCKS = _blocks(ROOT / "docs" / "integrations.md")
+CITATION_BLOCKS = _blocks(ROOT / "docs" / "citations.md", "## What is read")
 
 
 def _env(home: Path) -> dict[str, str]:
@@ -105,4 +107,9 @@ def test_every_readme_integration_snippet_runs_as_written(block: str, tmp_path: 
 @pytest.mark.slow
 @pytest.mark.parametrize("block", DOCS_BLOCKS, ids=lambda b: b.split("\n", 1)[0][:40])
 def test_every_integrations_doc_snippet_runs_as_written(block: str, tmp_path: Path) -> None:
+    _check(block, tmp_path)
+
+
+@pytest.mark.parametrize("block", CITATION_BLOCKS, ids=lambda b: b.split("\n", 1)[0][:40])
+def test_every_structured_citations_snippet_runs_as_written(block: str, tmp_path: Path) -> None:
     _check(block, tmp_path)

@@ -141,7 +141,7 @@ def test_a_contradicted_answer_fails_with_both_values_the_unsupported_words_and_
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "E * AssertionError: 2 of 2 claim sentences not grounded in the sources "
+            "E * AssertionError: 2 of 2 claim sentences fail the check "
             "(fail on: conflict, unsupported; preset lexical, lexical mode)",
             'E * sentence 1 (unsupported): "The tenant pays a deposit of two months rent."',
             "E *   conflict (*): the answer says 'two months', source lease says 'one month'",

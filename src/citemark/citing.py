@@ -83,13 +83,15 @@ def from_markers(per_sentence: Sequence[Sequence[Marker]]) -> list[list[Cite]]:
 
 def from_spans(spans: Sequence[CitedSpan], sentences: Sequence[Span]) -> list[list[Cite]]:
     """Each structured citation as a cite of every sentence its answer span overlaps (an
-    Anthropic citation covers its whole text block, which may hold several sentences)."""
+    Anthropic citation covers its whole text block, which may hold several sentences).
+    A citation of a point (an OpenAI file citation's ``index``) cites the last sentence
+    that begins before it: the one it falls in, or the one it follows, as a marker after
+    a full stop does."""
     out: list[list[Cite]] = [[] for _ in sentences]
     for cited in sorted(spans, key=lambda c: (c.start, c.end)):
+        point = _point_sentence(cited.start, sentences) if cited.start == cited.end else None
         for n, sentence in enumerate(sentences):
-            if (cited.start < sentence.end and sentence.start < cited.end) or (
-                cited.start == cited.end and sentence.start <= cited.start < sentence.end
-            ):
+            if (cited.start < sentence.end and sentence.start < cited.end) or n == point:
                 out[n].append(
                     Cite(
                         cited.source_id,
@@ -101,6 +103,15 @@ def from_spans(spans: Sequence[CitedSpan], sentences: Sequence[Span]) -> list[li
                     )
                 )
     return out
+
+
+def _point_sentence(point: int, sentences: Sequence[Span]) -> int | None:
+    """The sentence a citation point cites: the last that begins before it (the first,
+    for a point at the answer's start)."""
+    before = [n for n, s in enumerate(sentences) if s.start < point]
+    if before:
+        return before[-1]
+    return 0 if sentences else None
 
 
 def check_citations(

@@ -220,7 +220,11 @@ def _read_sources(path: str) -> list[Any] | dict[str, Any]:
 
     Strict UTF-8 (a byte-order mark, as Windows editors write, is allowed).
     """
-    data = Path(path).read_bytes()
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).lower()
+        raise click.ClickException(f"{path} (--sources): {reason}") from None
     text = _decode(data, path, len(data), len(data), codec="utf-8-sig")
     try:
         sources = json.loads(text)

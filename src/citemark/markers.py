@@ -405,14 +405,17 @@ def read_structured(
       or a message or response holding it under ``citations`` (or ``message``).
       An id Cohere made up (``doc:0``) names the source at that position.
     - Anthropic: the content blocks of a message (``{type: "text", text, citations}``),
-      or the message itself (``content``). The answer is the blocks' texts joined; a
+      or the message itself (``content``). The answer is the blocks' texts joined (white
+      space after them, a file's last newline, is let be); a
       citation covers its block. A ``char_location`` names ``document_index`` and the
       cited characters; one whose ``cited_text`` the document does not hold at
       ``start_char_index:end_char_index`` has ``cited_text_matches`` false.
     - OpenAI: ``annotations`` of a Chat Completions message (``{type: "url_citation",
       url_citation: {start_index, end_index, url, title}}``) or of Responses API
       output text (``{type: "url_citation" | "file_citation", start_index, end_index,
-      url | file_id | filename}``), as a list, a message, or ``output_text`` parts.
+      url | file_id | filename}``; a ``file_citation`` with only an ``index`` marks the
+      point that ends the sentence it cites), as a list, a message, or ``output_text``
+      parts.
       The URL, file id, filename or title names the source.
 
     Objects from the vendors' SDKs are read through their ``model_dump()``. Input that
@@ -504,7 +507,7 @@ class _Structured:
                 for m, item in enumerate(inner):
                     self._read_item(_plain(item), f"{here}.{key}[{m}]", (position, end))
             position = end
-        if position != len(self.answer):
+        if self.answer[position:].strip():
             raise InputError(
                 f"{where}: the blocks' texts joined are {position} characters, "
                 f"the answer {len(self.answer)}"
@@ -536,7 +539,8 @@ class _Structured:
         else:
             raise InputError(
                 f"{where}: not a citation this reads (a Cohere span with start and end, "
-                "an Anthropic char_location, an OpenAI url_citation or file_citation)"
+                "an Anthropic char_location, page_location or content_block_location in "
+                "its content block, an OpenAI url_citation or file_citation)"
             )
 
     def _cohere(self, item: Mapping[object, object], where: str, block: tuple[int, int]) -> None:
@@ -614,14 +618,17 @@ class _Structured:
             if isinstance(nested, Mapping):  # Chat Completions and Assistants nest them
                 detail = {**nested, **{k: v for k, v in item.items() if k != key}}
                 break
-        if "start_index" not in detail and "end_index" not in detail:
-            raise InputError(
-                f"{where}: an annotation without start_index and end_index cites no "
-                "stretch of the answer"
-            )
-        start = _offset(detail, "start_index", where) + block[0]
-        end = _offset(detail, "end_index", where) + block[0]
-        self._check_range(start, end, block, where, ("start_index", "end_index"))
+        if "start_index" in detail or "end_index" in detail:
+            start = _offset(detail, "start_index", where) + block[0]
+            end = _offset(detail, "end_index", where) + block[0]
+            self._check_range(start, end, block, where, ("start_index", "end_index"))
+        elif "index" in detail:
+            # A Responses API file citation marks a point of the text, where a marker
+            # would stand: it cites the sentence that point ends or falls in.
+            start = end = _offset(detail, "index", where) + block[0]
+            self._check_range(start, end, block, where, ("index", "index"))
+        else:
+            raise InputError(f"{where}: an annotation needs start_index and end_index, or an index")
         self._check_text(detail, start, end, where)
         candidates: list[str] = [
             str(detail[key])

@@ -37,7 +37,7 @@ def assert_grounded(
 
     Returns the report when every sentence passes. Otherwise raises a plain
     ``AssertionError``, as a failed ``assert`` does (pytest's summary line then reads
-    ``AssertionError: 2 of 3 claim sentences not grounded ...``), whose message lists
+    ``AssertionError: 2 of 3 claim sentences fail the check ...``), whose message lists
     each failing sentence with its status, the values in conflict, the words no source
     supports and the best evidence; under pytest with ``--citemark-report`` it also
     says where the review page is.
@@ -66,7 +66,7 @@ def failure_message(
     conditions = ", ".join(sorted(check_fail_on(fail_on)))
     lines = [
         f"{len(failures)} of {claims} claim sentence{'s' if claims != 1 else ''} "
-        f"not grounded in the sources (fail on: {conditions}; "
+        f"fail the check (fail on: {conditions}; "
         f"preset {report.config}, {report.mode} mode)"
     ]
     for failure in failures:
