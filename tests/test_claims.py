@@ -45,6 +45,9 @@ NO_CLAIM = [
     "(b)",
     "**Termination:**",
     "Here are the key terms of the lease:",
+    "Here is what the sources say.",
+    "Here's what I found.",
+    "Here is what the documents show:",
 ]
 CLAIMS = [
     "In summary, the tenant owes $2,400.",
@@ -59,6 +62,8 @@ CLAIMS = [
     "The tenant did not pay.",
     "Rent is due monthly",
     "The documents were provided.",
+    "The sources say the tenant may sue.",
+    "Here is what the lease says about rent.",
     "In summary, the tenant breached the lease:",
     "According to the text, rent is due monthly.",
     "Tariffs cut imports.",  # "imports" shares its stem with "important"

@@ -91,6 +91,14 @@ _SOURCE_PHRASE = lazy_pattern(
     r"(?:text|passage|document|article|context|information|source)s?\b,?",
     re.IGNORECASE,
 )
+# After a lead-in's opening ("Here is what the sources say.", "Here's what I found."),
+# words that speak of the sources and of finding: the sentence points at what follows.
+# Alone, without the opening, they can state a fact ("The documents were provided.").
+_SAYING = frozenset(
+    unit(word) or word
+    for word in """source sources document documents text texts context say says show
+    shows state states tell tells found find""".split()
+)
 # A lead-in ending in a colon may name what follows in a few words ("Here are the
 # key terms of the lease:"); more than this many is a claim ("In summary, the
 # tenant breached the lease:").
@@ -98,7 +106,7 @@ _LEAD_IN_OTHER_WORDS = 2
 
 # How a lead-in may begin; with a closing colon, the sentence introduces a list.
 _LEAD_IN = lazy_pattern(
-    r"^\W*(?:here\s+(?:is|are|'s|’s)|below\s+(?:is|are)|the\s+following|following\s+(?:is|are)"
+    r"^\W*(?:here(?:\s+(?:is|are)|\s*['’]s)|below\s+(?:is|are)|the\s+following|following\s+(?:is|are)"
     r"|key\s+(?:points|takeaways|findings|terms)|main\s+(?:points|takeaways|findings)"
     r"|in\s+summary|to\s+summarize|in\s+short|in\s+conclusion|overall|summary"
     # German, French and Spanish: "Hier ist eine Zusammenfassung", "Voici un résumé",
@@ -146,6 +154,8 @@ def is_no_claim(
     rest_tokens = tokens if rest == sentence else tokenize(rest)
     other = [u for u in content_units(rest_tokens) if u not in _META]
     if not other:
+        return True
+    if _LEAD_IN.match(rest) is not None and all(u in _SAYING for u in other):
         return True
     if text.endswith(":"):
         if _LEAD_IN.match(rest) is not None:
