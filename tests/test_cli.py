@@ -199,6 +199,22 @@ def test_demo_runs(cli: Any, lexical_preset: Path) -> None:
     assert "== Report ==" in result.stdout and "UNSUPPORTED" in result.stdout
 
 
+def test_demo_writes_the_example_as_the_files_the_readme_checks(cli: Any, tmp_path: Path) -> None:
+    """``citemark demo --write DIR`` gives the answer and sources the README's ``check``
+    example reads, and ``check`` on them prints what the README shows."""
+    folder = tmp_path / "lease"
+    written = cli("demo", "--write", str(folder))
+    assert written.returncode == 0, written.stderr
+    sources, answer = folder / "sources.json", folder / "answer.txt"
+    assert f"citemark check --sources {sources} {answer}" in written.stdout
+    result = cli("check", "--sources", str(sources), str(answer))
+    assert result.returncode == 1
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("prints:\n\n```\n", 1)[1].split("```", 1)[0]
+    printed = "\n".join(part for part in (result.stdout.strip(), result.stderr.strip()) if part)
+    assert printed == shown.strip()
+
+
 def test_eval_scores_an_evalset_file(
     cli: Any, tmp_path: Path, example: dict[str, Any], lexical_preset: Path
 ) -> None:

@@ -906,18 +906,29 @@ def _example() -> dict[str, Any]:
 
 @main.command()
 @_CONFIG_OPTION
+@click.option(
+    "--write",
+    "folder",
+    type=click.Path(file_okay=False),
+    help="Write the example's answer.txt and sources.json into this folder, to try the "
+    "other commands on.",
+)
 @_friendly
-def demo(config: str) -> None:
+def demo(config: str, folder: str | None) -> None:
     """Align the bundled lease example and print the tagged answer and the report.
 
     \b
-    Example:
+    Examples:
       citemark demo --config legal-strict
+      citemark demo --write lease && citemark check --sources lease/sources.json lease/answer.txt
     """
     from .tagging import tag
 
     cfg = _config(config)
     example = _example()
+    if folder is not None:
+        _write_example(Path(folder), example)
+        return
     click.echo("== Phrase mode (tag): quoted phrases per source ==")
     click.echo(tag(example["answer"], example["phrases"]))
     report = _align(example["answer"], example["sources"], cfg)
@@ -925,6 +936,20 @@ def demo(config: str) -> None:
     click.echo(report.tagged())
     click.echo("\n== Report ==")
     click.echo(format_report(report))
+
+
+def _write_example(folder: Path, example: dict[str, Any]) -> None:
+    """The example's answer and sources as the files ``check`` and ``tag`` read."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "answer.txt").write_text(example["answer"] + "\n", encoding="utf-8")
+        sources = json.dumps(example["sources"], indent=2, ensure_ascii=False)
+        (folder / "sources.json").write_text(sources + "\n", encoding="utf-8")
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).lower()
+        raise click.ClickException(f"{folder} (--write): {reason}") from None
+    click.echo(f"wrote {folder / 'answer.txt'} and {folder / 'sources.json'}; try:")
+    click.echo(f"  citemark check --sources {folder / 'sources.json'} {folder / 'answer.txt'}")
 
 
 def format_report(report: Any) -> str:
