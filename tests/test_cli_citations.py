@@ -95,7 +95,10 @@ def test_the_listing_shows_each_claim_s_status_and_the_unknown_markers(
     result = check(cli, files, lexical_preset, "uncited", "--fail-on", "uncited")
     assert result.returncode == 1, result.stdout
     out = result.stdout
-    assert "CITATIONS   the answer's own: recall 0.00, precision 0.00;" in out
+    assert (
+        "CITATIONS   the answer's own: recall 0.00 (claims their citations fully support), "
+        "precision 0.00 (citations that support their claim);"
+    ) in out
     uncited = out.index("UNCITED     [1] 0-35  The tenant may sue within one year.")
     assert out[uncited:].splitlines()[1:3] == ["            cites: nothing", "            cite: S1"]
     assert "cites: [7]: names no given source" in out

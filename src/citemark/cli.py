@@ -618,8 +618,9 @@ def format_citations(report: Report) -> str:
         return ""
     metrics = report.citation_metrics()
     lines = [
-        f"CITATIONS   the answer's own: recall {_ratio(metrics.recall)}, precision "
-        f"{_ratio(metrics.precision)}; {metrics.correct} correct, {metrics.miscited} miscited, "
+        f"CITATIONS   the answer's own: recall {_ratio(metrics.recall)} (claims their "
+        f"citations fully support), precision {_ratio(metrics.precision)} (citations that "
+        f"support their claim); {metrics.correct} correct, {metrics.miscited} miscited, "
         f"{metrics.uncited} uncited, {metrics.unsupported} unsupported"
     ]
     for n, s in enumerate(report.sentences, 1):
