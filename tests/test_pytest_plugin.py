@@ -532,6 +532,7 @@ def test_a_test_without_sources_errors_saying_how_to_give_them(pytester: pytest.
             "*citemark_sources: cannot read *missing.json*",
         ]
     )
+    assert "During handling of the above exception" not in result.stdout.str()
 
 
 # ---------------------------------------------------------------- the plugin's cost

@@ -207,10 +207,15 @@ def _documents(args: tuple[Any, ...]) -> list[Any]:
 
 
 def _read(path: Path) -> list[Any]:
+    # pytest.fail is called outside the except clauses, so that the report shows its one
+    # line rather than the OSError or JSONDecodeError it was raised while handling.
+    problem = None
     try:
         text = path.read_text("utf-8")
     except OSError as exc:
-        pytest.fail(f"citemark_sources: cannot read {path}: {exc.strerror}", pytrace=False)
+        problem = f"citemark_sources: cannot read {path}: {exc.strerror}"
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
     suffix = path.suffix.lower()
     try:
         if suffix == ".json":
@@ -227,5 +232,7 @@ def _read(path: Path) -> list[Any]:
         if suffix in (".jsonl", ".ndjson"):
             return [json.loads(line) for line in text.splitlines() if line.strip()]
     except json.JSONDecodeError as exc:
-        pytest.fail(f"citemark_sources: {path} is not valid JSON: {exc}", pytrace=False)
+        problem = f"citemark_sources: {path} is not valid JSON: {exc}"
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
     return [{"id": path.name, "text": text}]
