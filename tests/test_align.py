@@ -239,8 +239,10 @@ def test_japanese_answer_gets_verbatim_and_paraphrase_citations() -> None:
 def test_bad_input_gets_a_clear_error() -> None:
     with pytest.raises(InputError, match="answer must be str"):
         align(None, SOURCES, config=LEXICAL)  # type: ignore[arg-type]
-    with pytest.raises(InputError, match="source 0: 'text' is missing"):
+    with pytest.raises(InputError, match="source 0: 'text' is missing;"):
         align("x", [{"id": "a"}], config=LEXICAL)
+    with pytest.raises(InputError, match=r"'text' is missing \('txt' given: a misspelling"):
+        align("x", [{"id": "a", "txt": "abc"}], config=LEXICAL)
     with pytest.raises(InputError, match="mapping is read as phrase sources"):
         align("x", {"a": "text"}, config=LEXICAL)
     with pytest.raises(ConfigError, match="unknown preset 'nope'"):

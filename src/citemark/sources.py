@@ -377,7 +377,9 @@ def _from_fields(fields: dict[str, Any], metadata: dict[str, Any], where: str) -
     text = fields.get(key)
     if text is None:
         given = "is None" if key in fields else "is missing"
-        raise InputError(f"{where}: {key!r} {given}; a source needs its text as a string")
+        near = [k for k in fields if isinstance(k, str) and difflib.get_close_matches(k, [key])]
+        hint = f" ({near[0]!r} given: a misspelling of it?)" if near and key not in fields else ""
+        raise InputError(f"{where}: {key!r} {given}{hint}; a source needs its text as a string")
     check_text(text, f"{where} text")
     raw_id = _first(fields, metadata, ID_KEYS)
     if raw_id is None:
