@@ -187,6 +187,13 @@ def _refuse(sources: Sequence[Source], group: list[int], position: int) -> None:
     chunk = sources[position]
     other = next((p for p in group if _differs(sources[p], chunk)), group[0])
     mine = sources[other]
+    if mine.offset == chunk.offset == 0:
+        # the common case: two documents given one id, neither placed in a parent
+        raise InputError(
+            f"duplicate source id {chunk.id!r}: sources {other} and {position} have it, and "
+            "their texts differ; give different documents distinct ids (chunks of one "
+            "document: give each its offset in the parent)"
+        )
     raise InputError(
         f"duplicate source id {chunk.id!r}: sources {other} and {position} overlap "
         f"(characters {mine.offset}-{mine.offset + len(mine.text)} and "
