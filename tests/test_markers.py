@@ -631,8 +631,8 @@ def test_no_citations_read_as_none() -> None:
             r"citations\[0\]: an annotation needs a url",
         ),
         (
-            [{"type": "file_citation", "file_id": "f", "index": 3}],
-            r"citations\[0\]: an annotation without start_index and end_index",
+            [{"type": "file_citation", "file_id": "f"}],
+            r"citations\[0\]: an annotation needs start_index and end_index, or an index",
         ),
         ({"output": "x"}, r"citations\.output: expected a list"),
         (
