@@ -58,3 +58,19 @@ def test_only_dates_after_an_anchor_phrase_fix_a_time() -> None:
     assert not of_other_times(dates, ())
     assert of_other_times(dates, _anchored(PASSAGE))
     assert not of_other_times(_anchored("It had 40 staff as of June 2019."), dates)
+
+
+@pytest.mark.parametrize(
+    ("when", "rival"),
+    [
+        ("Before March 17", False),  # a time before the passage's date
+        ("After March 17", False),  # and one after it
+        ("As of March 17", True),
+        ("By March 17", True),  # counted up to the date, as "as of" is
+    ],
+)
+def test_one_side_of_a_date_is_another_time_than_the_date(when: str, rival: bool) -> None:
+    passage = "As of March 17, Massachusetts had 218 cases."
+    claim = f"{when}, Massachusetts had less than 200 cases."
+    expected = [("number", "200", "218")] if rival else []
+    assert conflict_pairs(claim, [passage]) == expected

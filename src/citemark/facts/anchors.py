@@ -6,7 +6,8 @@ A claim that gives another figure for another time ("more than 880 cases by Apri
 does not contradict it: the figure may have changed in between, and what the claim says
 is simply not in the passage. So where the claim and the passage's sentence each fix
 their figure to a time (a date after one of :data:`TIME_ANCHORS`) and no two of those
-dates can be the same day, month or year, the passage's figure is no rival. A date the
+times can be the same (other days, months or years, or one side of a date against the
+date itself: "before March 17" / "as of March 17"), the passage's figure is no rival. A date the
 claim leaves less precise ("April 4" against "April 4, 2020") can be the same, and keeps
 the rival; so do figures of the same time, and figures of which either side names no
 time. The claim's dates themselves are still checked as facts.
@@ -48,10 +49,27 @@ def anchored_dates(
 
 def of_other_times(claim: Sequence[DateKeys], evidence: Sequence[DateKeys]) -> bool:
     """Whether the claim's figure and the passage's are fixed to times that cannot be the
-    same: both name one, and every pair of their dates differs."""
+    same: both name one, and every pair of their times differs, by the date or by the
+    side of it ("before March 17" is not "as of March 17", nor "after April 22" "as of
+    April 22")."""
     if not claim or not evidence:
         return False
-    return all(dates_differ(c, e) or dates_differ(e, c) for c in claim for e in evidence)
+    return all(
+        dates_differ(c, e) or dates_differ(e, c) or _when(c) != _when(e)
+        for c in claim
+        for e in evidence
+    )
+
+
+def _when(date: DateKeys) -> str:
+    """Which side of its date a time is: before it, after it, or at it ("as of", "by",
+    "until": a figure counted up to the date)."""
+    side = date.bound.side if date.bound is not None else ""
+    if side == "lt":
+        return "before"
+    if side in ("gt", "ge"):
+        return "after"
+    return "at"
 
 
 def passage_anchors(
