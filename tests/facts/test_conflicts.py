@@ -2474,3 +2474,18 @@ def test_a_deed_sum_with_its_cents_as_a_fraction_is_one_amount() -> None:
     ]
     assert conflicts("The monthly rent is $15,250.", passage) == []
     assert conflicts("The rent is $2,000.50.", "Rent: Two Thousand and 50/100 Dollars.") == []
+
+
+def test_a_value_of_another_clause_does_not_make_a_range_of_the_claims_role() -> None:
+    """ "within 90 days" lies between the passage's "one hundred and eighty days" (its own
+    role: filing a charge) and "ten days" (serving notice of it): only the first fills the
+    claim's role, so the claim's value is no point inside a range the passage gives."""
+    passage = (
+        "A charge under this section shall be filed within one hundred and eighty days after "
+        "the alleged unlawful employment practice occurred and notice of the charge shall be "
+        "served upon the person against whom such charge is made within ten days thereafter."
+    )
+    claim = "A charge must be filed within 90 days after the unlawful practice."
+    assert conflict_pairs(claim, [passage]) == [
+        ("number", "90 days", "one hundred and eighty days")
+    ]

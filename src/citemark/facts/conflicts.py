@@ -747,7 +747,13 @@ def find_rival(
             strength = _agrees(fact, payload, crole, ev, ep, erole)
             if strength:
                 rivals.append((strength, ev, ep))
-        if not rivals or _inside_range(fact, payload, rivals):
+        if not rivals:
+            continue
+        # Only the values that fill the claim's role best can bound it as a range: "ten
+        # days" of another clause does not make "within 90 days" a value between it and
+        # the "one hundred and eighty days" of the claim's own.
+        top = max(r[0] for r in rivals)
+        if _inside_range(fact, payload, [r for r in rivals if r[0] == top]):
             continue
         strength, ev, _ = max(rivals, key=lambda r: (r[0], -r[1].start))
         if best is None or strength > best[0]:
