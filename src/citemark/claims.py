@@ -155,10 +155,11 @@ def is_no_claim(
     other = [u for u in content_units(rest_tokens) if u not in _META]
     if not other:
         return True
-    if _LEAD_IN.match(rest) is not None and all(u in _SAYING for u in other):
+    lead_in = _LEAD_IN.match(rest) is not None
+    if lead_in and all(u in _SAYING for u in other):
         return True
     if text.endswith(":"):
-        if _LEAD_IN.match(rest) is not None:
+        if lead_in:
             return len(other) <= _LEAD_IN_OTHER_WORDS
         return len(tokens) <= _LABEL_WORDS
     return False

@@ -215,6 +215,11 @@ def _decode(data: bytes, where: str, most: int, limit: int, codec: str = "utf-8"
         ) from None
 
 
+def _os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, as a clause ("no such file or directory")."""
+    return (exc.strerror or str(exc)).lower()
+
+
 def _read_sources(path: str) -> list[Any] | dict[str, Any]:
     """Documents (a JSON list) or a phrase map (a JSON object of id to phrases).
 
@@ -223,8 +228,7 @@ def _read_sources(path: str) -> list[Any] | dict[str, Any]:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        reason = (exc.strerror or str(exc)).lower()
-        raise click.ClickException(f"{path} (--sources): {reason}") from None
+        raise click.ClickException(f"{path} (--sources): {_os_reason(exc)}") from None
     text = _decode(data, path, len(data), len(data), codec="utf-8-sig")
     try:
         sources = json.loads(text)
@@ -257,7 +261,7 @@ def _read_citations(path: str | None) -> Any:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise click.ClickException(f"{where}: {(exc.strerror or str(exc)).lower()}") from None
+        raise click.ClickException(f"{where}: {_os_reason(exc)}") from None
     text = _decode(data, where, len(data), len(data), codec="utf-8-sig")
     try:
         citations = json.loads(text)
@@ -947,8 +951,7 @@ def _write_example(folder: Path, example: dict[str, Any]) -> None:
         sources = json.dumps(example["sources"], indent=2, ensure_ascii=False)
         (folder / "sources.json").write_text(sources + "\n", encoding="utf-8")
     except OSError as exc:
-        reason = (exc.strerror or str(exc)).lower()
-        raise click.ClickException(f"{folder} (--write): {reason}") from None
+        raise click.ClickException(f"{folder} (--write): {_os_reason(exc)}") from None
     click.echo(f"wrote {folder / 'answer.txt'} and {folder / 'sources.json'}; try:")
     click.echo(f"  citemark check --sources {folder / 'sources.json'} {folder / 'answer.txt'}")
 

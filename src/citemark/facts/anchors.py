@@ -15,22 +15,15 @@ time. The claim's dates themselves are still checked as facts.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..lazy import lazy_pattern
 from ..lexicon.bounds import TIME_ANCHORS
 from .conflicts import dates_differ
 from .model import DateKeys, Fact, Payload
-from .text import sentence_around
+from .text import phrase_alternation, sentence_around
 
-_ANCHOR = lazy_pattern(
-    r"(?i:(?<![\w.\-])(?:"
-    + "|".join(
-        re.escape(p).replace(r"\ ", r"\s+") for p in sorted(TIME_ANCHORS, key=lambda p: -len(p))
-    )
-    + r")\s+)$"
-)
+_ANCHOR = lazy_pattern(rf"(?i:(?<![\w.\-])(?:{phrase_alternation(TIME_ANCHORS)})\s+)$")
 _REACH = 18  # characters before a date the longest anchor phrase may take
 
 

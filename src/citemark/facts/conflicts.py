@@ -34,13 +34,12 @@ from ..lexicon import (
     DESIGNATORS,
     GENERIC_HEADS,
     JURISDICTIONS,
-    LINKERS,
     PARTS_OF,
     ROLES,
 )
 from .intervals import APART, OTHER_LIMIT, bounded, counterpart, relation
 from .model import DateKeys, Fact, NameKey, Payload, Quantity
-from .names import front_words, fronts_differ, other_quarter
+from .names import front_words, fronts_differ, other_quarter, telling_words
 from .opposites import PARTY_STEMS
 from .roles import Role, role_of, slot_of
 from .text import bare_word, sentence_around, stem
@@ -189,7 +188,7 @@ def _rival_names(
 @lru_cache(maxsize=16384)
 def _jurisdiction(name: tuple[str, ...]) -> str | None:
     """The place a name is ("delaware" for "State of Delaware"), if it is one."""
-    for form in (" ".join(_telling(name)), " ".join(name)):
+    for form in (" ".join(telling_words(name)), " ".join(name)):
         if form in JURISDICTIONS:
             return form
     return None
@@ -208,7 +207,7 @@ def _spelled_alike(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     differing word long, starting with the same letter and close in spelling. Such a
     pair is no conflict; the claim's name is still missing, since it may be another
     person ("Jon Smith" is not backed by "Joan Smith" either)."""
-    a, b = _telling(a), _telling(b)
+    a, b = telling_words(a), telling_words(b)
     if not a or len(a) != len(b) or a == b:
         return False
     for x, y in zip(a, b, strict=True):
@@ -237,7 +236,7 @@ def _same_front_other_last(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     One that only adds to the other ("New York City", "Donald Trump Jr.", "Apple Inc" /
     "Apple Computer Corp" once generic words are set aside) is the same name written
     out further."""
-    a, b = _telling(a), _telling(b)
+    a, b = telling_words(a), telling_words(b)
     shared = 0
     while shared < min(len(a), len(b)) and a[shared] == b[shared]:
         shared += 1
@@ -252,17 +251,11 @@ def _same_office_other_holder(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     office_a = tuple(w for w in a if w in ROLES)
     if not office_a or office_a != tuple(w for w in b if w in ROLES):
         return False
-    who_a, who_b = _telling(a), _telling(b)
+    who_a, who_b = telling_words(a), telling_words(b)
     return bool(who_a) and bool(who_b) and fronts_differ(frozenset(who_a), frozenset(who_b))
 
 
 @lru_cache(maxsize=16384)
-def _telling(name: tuple[str, ...]) -> tuple[str, ...]:
-    """A name's words less linkers, roles and generic heads: "State of New York" is
-    told apart from "New Jersey" by "York"."""
-    return tuple(w for w in name if w not in LINKERS and w not in ROLES and w not in GENERIC_HEADS)
-
-
 def _written_inside(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Whether one name, its words run together, is part of the other's: a conflict
     must be two names, and a name inside another is more likely the same one."""

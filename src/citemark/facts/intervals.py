@@ -30,8 +30,7 @@ from __future__ import annotations
 
 import calendar
 import math
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from functools import lru_cache
@@ -48,7 +47,7 @@ from ..lexicon.bounds import (
 )
 from .model import Bound, DateKeys, Fact, Payload, Quantity
 from .roles import role_of
-from .text import content_stems
+from .text import content_stems, phrase_alternation
 
 INSIDE = "inside"
 APART = "apart"
@@ -69,25 +68,19 @@ _MONTH_DAYS = (28.0, 31.0)
 _DAY = 86400.0
 
 
-def _alt(phrases: Iterable[str]) -> str:
-    """An alternation of phrases, longest first, any run of spaces between words."""
-    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
-    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
-
-
 # A clock time between a deadline's word and its date: "by 5:00 p.m. on June 30, 2025".
 _CLOCK = r"(?:[0-9]{1,2}(?::[0-9]{2})?\s*(?:[ap]\.?m\.?)?\s*(?:\([A-Za-z ]+\)\s*)?(?:on\s+)?)?"
 # The words right before a value, up to it ("at least ", "under ", "~"); not inside a
 # longer word or an abbreviation ("U.S.C. 1983" holds no "c.").
 _LEAD = lazy_pattern(
-    rf"(?i:(?<![\w.\-])(?P<w>{_alt(LEAD_BOUNDS)})\s+(?:U\.?S\.?\s*)?|(?P<tilde>[~≈])\s*)$"
+    rf"(?i:(?<![\w.\-])(?P<w>{phrase_alternation(LEAD_BOUNDS)})\s+(?:U\.?S\.?\s*)?|(?P<tilde>[~≈])\s*)$"
 )
 # A value a cited abbreviation follows is a title's or a volume's number: "under 42
 # U.S.C. § 1983", "over 500 F.3d", "over 300 F. Supp."; a capitalised word that ends a
 # sentence is none ("more than 5 DVDs. The").
 _CITED = lazy_pattern(r"\s+[A-Z][A-Za-z]{0,4}\.(?:\S|\s+(?:[§\d]|[A-Z][a-z]{0,4}\.))")
 _DATE_LEAD = lazy_pattern(
-    rf"(?i:(?<![\w.\-])(?P<w>{_alt(DATE_BOUNDS)})\s+{_CLOCK}(?P<end>the\s+(?:end|close)\s+of\s+)?)$"
+    rf"(?i:(?<![\w.\-])(?P<w>{phrase_alternation(DATE_BOUNDS)})\s+{_CLOCK}(?P<end>the\s+(?:end|close)\s+of\s+)?)$"
 )
 _REACH = 26  # characters before a value the longest lead phrase may take
 # "over the 180 day period" of one clause and "under the 1934 Act" name other things than
@@ -95,7 +88,9 @@ _REACH = 26  # characters before a value the longest lead phrase may take
 _OVER_THE = lazy_pattern(r"(?i:(?<![\w.\-])(?:over|under)\s+the\s+)$")
 # The words right after a value: "45 or more", "three or fewer", "18 and over"; not
 # "30 or more than 40" (the next value's bound).
-_TAIL = lazy_pattern(rf"(?i:,?\s+(?:or|and)\s+(?P<w>{_alt(TAIL_BOUNDS)})\b(?!\s+than\b))")
+_TAIL = lazy_pattern(
+    rf"(?i:,?\s+(?:or|and)\s+(?P<w>{phrase_alternation(TAIL_BOUNDS)})\b(?!\s+than\b))"
+)
 _BETWEEN = lazy_pattern(r"(?i:(?<![\w.\-])between)\s+$")
 _AND = lazy_pattern(r"\s+and\s+")
 # A range whose scale is said once, after its second figure: "an estimated 24 to 32

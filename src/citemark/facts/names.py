@@ -282,7 +282,7 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
     # What identifies the name: its words less the generic heads and titles ("Acme" of
     # "Acme Corp"); where the soft first word was the only such word ("Acme Corp. sued"
     # opens a sentence), it is that word, not "Corp", which "Acme Corporation" lacks.
-    core = _telling_words(words) or (_telling_words(full[:1]) if soft else []) or words
+    core = list(telling_words(words) or (telling_words(full[:1]) if soft else ()) or words)
     if all(_has_word(w, ev_words) for w in core):
         # (a title in front, "Judge Smith", names no one else: only a first name does)
         return not (soft and front_words(tuple(full)) and _only_other_bearers(full, ev_payloads))
@@ -295,8 +295,10 @@ def name_present(n: NameKey, ev_words: frozenset[str], ev_payloads: Sequence[Pay
     return len(words) > 1 and initials in ev_words
 
 
-def _telling_words(words: list[str]) -> list[str]:
-    return [w for w in words if w not in GENERIC_HEADS and w not in ROLES]
+def telling_words(name: Sequence[str]) -> tuple[str, ...]:
+    """A name's words less linkers, roles and generic heads: what tells it apart ("State
+    of New York" from "New Jersey" by "York", "Acme Corp" from "Beta Corp" by "Acme")."""
+    return tuple(w for w in name if w not in LINKERS and w not in ROLES and w not in GENERIC_HEADS)
 
 
 def other_quarter(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

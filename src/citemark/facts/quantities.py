@@ -59,7 +59,7 @@ from .patterns import (
     TRIGGER_WORDS,
     YEAR_ONLY,
 )
-from .text import Tok, word_tokens, word_tokens_at
+from .text import Tok, phrase_alternation, word_tokens, word_tokens_at
 
 
 def _fmt(x: float) -> str:
@@ -388,13 +388,8 @@ def names_a_thing(text: str, fact: Fact, payload: Payload) -> bool:
 # said of years too ("up to 2020"), and a hedge ("about 1540") dates as often as it counts.
 _COUNT_LEAD = lazy_pattern(
     r"(?i:(?<![\w.\-])(?:"
-    + "|".join(
-        re.escape(p).replace(r"\ ", r"\s+")
-        for p in sorted(
-            (p for p, side in LEAD_BOUNDS.items() if side != "about"),
-            key=lambda p: (-len(p), p),
-        )
-        if p not in ("up to", "within")
+    + phrase_alternation(
+        p for p, side in LEAD_BOUNDS.items() if side != "about" and p not in ("up to", "within")
     )
     + r")\s+)$"
 )

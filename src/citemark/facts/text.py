@@ -236,3 +236,10 @@ OWNER = lazy_pattern(r"['’](?:s\b|\s)")
 def owner(text: str, t: Tok) -> bool:
     """Whether the word is an owner ("Defendant's", "plaintiffs'"), no head of its phrase."""
     return t.lower.endswith(("'s", "’s")) or OWNER.match(text, t.end) is not None
+
+
+def phrase_alternation(phrases: Iterable[str]) -> str:
+    """A regex alternation of phrases, longest first (so "no more than" is tried before
+    "more than"), any run of spaces between their words."""
+    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
