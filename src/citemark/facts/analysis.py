@@ -263,12 +263,32 @@ def _quantity_present(q: Quantity, kind: str, ev: Analysis) -> bool:
 
 
 def _date_present(d: DateKeys, ev: Analysis) -> bool:
+    """A claim's date is backed by the same date, or by its day and month where the
+    evidence states its year elsewhere or names no year at all: "As of 26 April, 1,998
+    cases" backs "by April 26, 2020" when the year is left to the page's context; an
+    evidence that names another year does not."""
+    yearless = not any(alt[0] in _DATED for alt in ev.dates)
     for alt in d.alts:
         if alt in ev.dates or (alt[0] == "y" and str(alt[1]) in ev.quantities):
             return True
-        if alt[0] == "ymd" and ("md", alt[2], alt[3]) in ev.dates and ("y", alt[1]) in ev.dates:
+        if (
+            alt[0] == "ymd"
+            and ("md", alt[2], alt[3]) in ev.dates
+            and (yearless or ("y", alt[1]) in ev.dates)
+        ):
+            return True
+        if (
+            alt[0] == "ym"
+            and alt[2]
+            and yearless
+            and any(e[0] == "md" and e[1] == alt[2] for e in ev.dates)
+        ):
             return True
     return False
+
+
+# The readings of a date that name its year.
+_DATED = frozenset(("ymd", "ym", "y", "dec"))
 
 
 # A release from a duty leaves the act to the subject's discretion as "may" does: "The

@@ -301,6 +301,10 @@ def _scaled_time(bare: Quantity, unit_of: Quantity) -> tuple[str, str] | None:
 # --- the value on each scale it compares on --------------------------------------------
 
 _Span = tuple[str, float, float]  # a scale, and the first and last value the fact names
+# The scale on which a claim's dated day meets an evidence date that names no year.
+# Days of a year do not wrap ("after December 20, 2019" / "on 5 January"), so on it
+# two dates are never apart: it backs, it does not contradict.
+YEAR_LEFT = "my"
 
 
 def _spans(payload: Payload, claim: bool) -> tuple[_Span, ...]:
@@ -308,7 +312,10 @@ def _spans(payload: Payload, claim: bool) -> tuple[_Span, ...]:
     unit's ("u:<unit>"), a period in seconds ("s") or months ("m", and in seconds at 28
     to 31 days a month, "s~"), a date as the days it covers ("d", or "md" without its
     year). The evidence gives a dated day its "md" span too, for a claim that names no
-    year ("before October 7")."""
+    year ("before October 7"). A claim's dated day or month also has a "my" span, its
+    days of the year, which meets only the "my" span of an evidence date that names no
+    year ("as of 6 March" of "before March 7, 2020"): the year left to the evidence's
+    context is no other year (:data:`YEAR_LEFT`)."""
     if isinstance(payload, Quantity):
         return _quantity_spans(payload)
     if isinstance(payload, DateKeys):
@@ -344,10 +351,12 @@ def _date_spans(alts: tuple[tuple[int | str, ...], ...], claim: bool) -> tuple[_
             continue
         if got is not None and (not claim or not out or out[0][0] == got[0]):
             out.append(got)
-        if not claim and alt[0] in ("ymd", "ym"):
+        if alt[0] in ("ymd", "ym") and int(alt[2]):
             md = _month_days(int(alt[2]), int(alt[3]) if alt[0] == "ymd" else 0)
             if md is not None:
-                out.append(("md", *md))
+                out.append((YEAR_LEFT if claim else "md", *md))
+        elif not claim and alt[0] == "md" and got is not None:
+            out.append((YEAR_LEFT, got[1], got[2]))
     return tuple(out)
 
 
@@ -528,6 +537,8 @@ def relation(cp: Payload, ep: Payload) -> str | None:
         return None
     cb = cp.bound if isinstance(cp, Quantity | DateKeys) else None
     eb = ep.bound if isinstance(ep, Quantity | DateKeys) else None
+    if all(a[0] == YEAR_LEFT for _, a, _ in pairs):
+        return _year_left(cp, ep, pairs)
     if cb is not None and eb is not None and cb.limit and eb.limit:
         mine, theirs = side_group(cb.side), side_group(eb.side)
         if mine and theirs:
@@ -551,6 +562,15 @@ def relation(cp: Payload, ep: Payload) -> str | None:
         return OVERLAP
     if all(_disjoint(_interval(cp, a, True), _interval(ep, b, True)) for _, a, b in pairs):
         return APART
+    return OVERLAP
+
+
+def _year_left(cp: Payload, ep: Payload, pairs: list[tuple[Payload, _Span, _Span]]) -> str:
+    """A claim's dated day against an evidence date that names no year: inside where the
+    days allow it, else unsettled (see :data:`YEAR_LEFT`)."""
+    for _, a, b in pairs:
+        if _contains(_interval(cp, a, False), _interval(ep, b, False)):
+            return INSIDE
     return OVERLAP
 
 
@@ -673,7 +693,7 @@ def _read_against(
     anchor = _anchor(payload)
     near: list[tuple[float, int, Fact, Payload, str]] = []
     for at, (ev, ep) in enumerate(zip(facts, payloads, strict=True)):
-        if ev.kind != fact.kind or _ordinal(ev) != _ordinal(fact):
+        if (ev.kind != fact.kind and not _bare_sum(fact, ev, ep)) or _ordinal(ev) != _ordinal(fact):
             continue
         rel = relation(payload, ep)
         if rel is None:
@@ -684,6 +704,8 @@ def _read_against(
             if theirs is not None and anchor is not None
             else _INF
         )
+        if isinstance(ep, DateKeys) and not any(a[0] in _DATED for a in ep.alts):
+            distance = _days_apart(payload, ep)
         near.append((distance, at, ev, ep, rel))
     near.sort(key=lambda n: (n[0], n[1]))
     # the nearest tied one: the roles of nearer values are read first, and only until one
@@ -694,6 +716,30 @@ def _read_against(
                 rel = OVERLAP
             return ev, rel
     return None
+
+
+def _bare_sum(fact: Fact, ev: Fact, ep: Payload) -> bool:
+    """Whether the evidence's figure is a sum left without its currency ("worldwide sales
+    of 16.42 million" of "more than $16.4 million"), as a bare figure backs an exact sum
+    (``analysis._quantity_present``)."""
+    return (
+        fact.kind == "amount"
+        and ev.kind == "number"
+        and isinstance(ep, Quantity)
+        and ep.unit is None
+        and ep.time is None
+    )
+
+
+# The readings of a date that name its year.
+_DATED = frozenset(("ymd", "ym", "y", "dec"))
+
+
+def _days_apart(cp: Payload, ep: Payload) -> float:
+    """How far apart two days of a year are, for an evidence date that names no year
+    (its "md" anchor and the claim's ordinal day are on different scales)."""
+    near = [abs(b[1] - a[1]) for _, a, b in _pairs(cp, ep)]
+    return min(near) / 366 if near else _INF
 
 
 # A word that makes a clause a rule rather than a report: "Tenant shall give sixty (60)

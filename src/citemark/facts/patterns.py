@@ -58,7 +58,13 @@ _UNIT_TAIL = (
     rf"|more|further))\s+)?(?P<unit>(?i:{UNIT_WORDS}))\b(?!(?<=Second)\s+[A-Z])"
 )
 _PCT_WORDS = r"(?:%|(?i:percent|per\s*cent|percentage\s+points?|pct)\b)"
-_PCT_TAIL = rf"(?P<pct>{_PCT_WORDS})"
+# A score out of a hundred is a percent: "a score of 60 out of 100" says what "60%" does
+# ("more than 58%" of Metacritic's "60 out of 100", "81/100").
+_OF_HUNDRED = (
+    r"(?:/\s*100|out\s+of\s+(?:a\s+(?:possible\s+)?)?(?:100|(?i:a\s+)?hundred))"
+    r"(?![\w.,/-]?[0-9])"
+)
+_PCT_TAIL = rf"(?P<pct>{_PCT_WORDS}|{_OF_HUNDRED})"
 _CUR_SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹|(?:USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)(?![A-Za-z]))"
 _CUR_WORDS = (
     r"(?i:dollars?|usd|euros?|eur|pounds\s+sterling|gbp|yen|jpy|rupees?|inr|yuan|renminbi"

@@ -29,6 +29,7 @@ from ..lexicon import (
     NUM_WORDS,
     OPPOSED_PARTIES,
     ORD_WORDS,
+    ORDINAL_COMPOUNDS,
     ROLES,
     SCALES,
     STOPWORDS,
@@ -231,6 +232,9 @@ def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     after = text[m.end() : m.end() + 14].lower()
     if after.startswith(",") or after.startswith((" of all", " and foremost")):
         return True
+    noun = _NEXT_WORD.match(after)
+    if noun is not None and noun.group(1) in ORDINAL_COMPOUNDS.get(word, ()):
+        return True  # "first name", "any third party": part of a noun
     before = text[max(0, m.start() - 8) : m.start()]
     idiom = _IDIOM_AFTER.get(word)
     if idiom is not None and idiom[0].search(before) and after.startswith(idiom[1]):
@@ -244,6 +248,7 @@ def _is_enumerator(text: str, m: re.Match[str]) -> bool:
     return not _DETERMINER_BEFORE.search(before)
 
 
+_NEXT_WORD = lazy_pattern(r"[\s-]+([a-z]+)")
 _COUNTED = lazy_pattern(r"-[a-z]+\b|\s+([a-z]+s)\b")
 
 

@@ -54,6 +54,7 @@ from .numbers import (
     ORD_SMALL,
     ORD_TENS,
     ORD_WORDS,
+    ORDINAL_COMPOUNDS,
     SCALES,
     TENS,
 )
@@ -113,6 +114,7 @@ __all__ = [
     "NON_NAMES",
     "NUM_WORDS",
     "OPPOSED_PARTIES",
+    "ORDINAL_COMPOUNDS",
     "ORD_BIG",
     "ORD_SMALL",
     "ORD_TENS",

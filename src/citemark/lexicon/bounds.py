@@ -167,7 +167,7 @@ DATE_BOUNDS: dict[str, str] = {
     **dict.fromkeys(
         ("by", "no later than", "not later than", "on or before", "at the latest by"), "le"
     ),
-    **dict.fromkeys(("after", "later than", "subsequent to"), "gt"),
+    **dict.fromkeys(("after", "following", "later than", "subsequent to"), "gt"),
     **dict.fromkeys(("on or after", "no earlier than", "not earlier than"), "ge"),
 }
 # The phrases of :data:`DATE_BOUNDS` that set a deadline ("must be exercised by June 30",

@@ -58,3 +58,10 @@ ORD_TENS = {
 ORD_BIG = {"hundredth": 100, "thousandth": 1000, "millionth": 1_000_000}
 ORD_WORDS: dict[str, int] = {**ORD_SMALL, **ORD_TENS, **ORD_BIG}
 ABBR_SCALE = {"k": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "b": 1e9, "bn": 1e9}
+# Compounds whose first word is an ordinal that ranks nothing: "a first name", "any
+# third party", "first aid". The ordinal is part of the noun; "his first goal" counts.
+ORDINAL_COMPOUNDS: dict[str, frozenset[str]] = {
+    "first": frozenset(("name", "names", "aid", "lady", "hand", "person")),
+    "second": frozenset(("hand", "person")),
+    "third": frozenset(("party", "parties", "person")),
+}
