@@ -368,3 +368,29 @@ def test_a_cited_abbreviation_still_makes_a_title_number() -> None:
 def test_a_year_like_figure_after_a_comparison_of_amounts_is_a_count(claim: str, kind: str) -> None:
     (fact,) = [f for f in analyse(claim).facts if f.text[:1].isdigit()]
     assert fact.kind == kind
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "conflict"),
+    [
+        ("It is set before the 19th century.", "It is set in the late 18th century.", []),
+        ("It is set before the 18th century.", "It is set in the late 19th century.", ["18th"]),
+        ("He scored after the 57th minute.", "He scored in the 58th minute.", []),
+        ("He scored after the 58th minute.", "He scored in the 57th minute.", ["58th"]),
+        ("The class preceding 2019 applied.", "The Class of 2018 applied.", []),
+    ],
+)
+def test_an_ordinal_of_time_takes_the_bounds_a_date_takes(
+    claim: str, passage: str, conflict: list[str]
+) -> None:
+    missing, clashes = missing_and_conflicts(claim, passage)
+    assert (missing, [c for c, _ in clashes]) == ([], conflict)
+
+
+def test_a_period_counted_from_an_ordinal_day_bounds_the_period_not_the_day() -> None:
+    # "5 days before the first of the month" names a day; the direction rule reads it
+    _, clashes = missing_and_conflicts(
+        "Rent is due 5 days before the first of the month.",
+        "Rent is due five (5) days after the first of the month.",
+    )
+    assert [c for c, _ in clashes] == ["5 days before"]

@@ -79,10 +79,16 @@ _LEAD = lazy_pattern(
 # U.S.C. § 1983", "over 500 F.3d", "over 300 F. Supp."; a capitalised word that ends a
 # sentence is none ("more than 5 DVDs. The").
 _CITED = lazy_pattern(r"\s+[A-Z][A-Za-z]{0,4}\.(?:\S|\s+(?:[§\d]|[A-Z][a-z]{0,4}\.))")
+# "before the end of 2014"; "after the 6th of June 1967" and "before the 19th century"
+# read through their article.
 _DATE_LEAD = lazy_pattern(
-    rf"(?i:(?<![\w.\-])(?P<w>{phrase_alternation(DATE_BOUNDS)})\s+{_CLOCK}(?P<end>the\s+(?:end|close)\s+of\s+)?)$"
+    rf"(?i:(?<![\w.\-])(?P<w>{phrase_alternation(DATE_BOUNDS)})\s+{_CLOCK}"
+    r"(?:(?P<end>the\s+(?:end|close)\s+of\s+)|the\s+)?)$"
 )
 _REACH = 26  # characters before a value the longest lead phrase may take
+# A period counted from the value: "five (5) days before the first of the month" sets the
+# day by the value, and bounds nothing about it.
+_OFFSET = lazy_pattern(rf"(?i:\b(?:{phrase_alternation(TIME_SYSTEM)})s?\b['’]?\)?\s+)$")
 # "over the 180 day period" of one clause and "under the 1934 Act" name other things than
 # a value of another: read as estimates, never apart from anything.
 _OVER_THE = lazy_pattern(r"(?i:(?<![\w.\-])(?:over|under)\s+the\s+)$")
@@ -112,9 +118,9 @@ def _ordinal(fact: Fact) -> bool:
 
 
 def _boundable(fact: Fact, payload: Payload) -> bool:
-    if isinstance(payload, DateKeys):
-        return True
-    return isinstance(payload, Quantity) and payload.unit not in _NO_SCALE and not _ordinal(fact)
+    return isinstance(payload, DateKeys) or (
+        isinstance(payload, Quantity) and payload.unit not in _NO_SCALE
+    )
 
 
 def read_bounds(text: str, facts: list[tuple[Fact, Payload]]) -> list[tuple[Fact, Payload]]:
@@ -200,16 +206,26 @@ def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
     """The bound the words right before a value put on it."""
     start = fact.start
     word = _word_before(text, start)
+    # An ordinal ranks a time or a place in a row ("before the 19th century", "after the
+    # 57th minute"): it takes the bounds a date takes, before or after it, and no other
+    # ("ranks below the 41st" reads either way).
+    timed = isinstance(payload, DateKeys) or _ordinal(fact)
     if word == "the":
         over = _OVER_THE.search(text, max(0, start - 12), start)
-        return None if over is None else Bound("about", start=over.start(), end=fact.end)
-    dated = isinstance(payload, DateKeys)
-    if word not in (_DATE_LAST if dated else _LEAD_LAST) and not (dated and _clocked(word)):
+        if over is not None:
+            return Bound("about", start=over.start(), end=fact.end)
+        if not timed:
+            return None
+    elif word not in (_DATE_LAST if timed else _LEAD_LAST) and not (timed and _clocked(word)):
         return None  # most values: no bound phrase ends right before them
-    if dated:
+    if timed:
         found = _DATE_LEAD.search(text, max(0, start - _REACH - 24), start)
         if found is None:
             return None
+        if not isinstance(payload, DateKeys) and _OFFSET.search(
+            text, max(0, found.start() - 40), found.start()
+        ):
+            return None  # "5 days before the first of the month": the offset's, not its
         phrase = " ".join(found["w"].lower().split())
         side = DATE_BOUNDS[phrase]
         if found["end"] and side == "lt":
@@ -247,7 +263,7 @@ def _spans_over(fact: Fact, payload: Quantity) -> bool:
 def _tail(text: str, fact: Fact, payload: Payload) -> Bound | None:
     """The bound the words right after a value put on it ("45 or more")."""
     found = _TAIL.match(text, fact.end)
-    if found is None:
+    if found is None or _ordinal(fact):
         return None
     word = found["w"].lower()
     if (word in ("later", "earlier")) != isinstance(payload, DateKeys):

@@ -163,7 +163,7 @@ TAIL_BOUNDS: dict[str, str] = {
 # and "around", far more often a preposition before a year ("asked him about 2018")
 # than an estimate of one.
 DATE_BOUNDS: dict[str, str] = {
-    **dict.fromkeys(("before", "prior to", "earlier than", "sooner than"), "lt"),
+    **dict.fromkeys(("before", "prior to", "preceding", "earlier than", "sooner than"), "lt"),
     **dict.fromkeys(
         ("by", "no later than", "not later than", "on or before", "at the latest by"), "le"
     ),
