@@ -199,3 +199,18 @@ def test_the_report_view_shows_each_claim_s_citation_status() -> None:
     assert "      citation: miscited (cites S2 [2]); cite instead: S1" in view
     assert "      citation: miscited (cites S1 [1]); cite instead: S2" in view
     assert "citation:" not in format_report(align(PLAIN, SOURCES, config=lexical))
+
+
+def test_the_html_report_marks_each_wrong_marker_with_the_source_to_cite(
+    cli: Any, files: dict[str, Path], lexical_preset: Path
+) -> None:
+    result = check(cli, files, lexical_preset, "miscited", "--format", "html")
+    assert result.returncode == 0, result.stderr
+    page = result.stdout
+    assert page.count('class="cm-miscited"') == 2
+    assert (
+        '<mark class="cm-miscited" title="source S2 does not support this sentence; '
+        'source S1 does">[2]</mark>'
+    ) in page
+    correct = check(cli, files, lexical_preset, "correct", "--format", "html")
+    assert "cm-miscited" not in correct.stdout

@@ -78,6 +78,8 @@ font-size:16px;line-height:1.95;white-space:pre-wrap;overflow-wrap:anywhere;marg
 .cm-report cite.cm-paraphrase{background:#f3edff;border-bottom:2px dashed #7c3aed;padding:1px 1px 0}
 .cm-report mark.cm-conflict{background:#fff;color:#b42318;font-weight:700;
 border:1.5px solid #b42318;border-radius:3px;padding:0 2px}
+.cm-report mark.cm-miscited{background:#fff4e5;color:#9a3412;font-weight:700;
+border:1.5px dashed #c2410c;border-radius:3px;padding:0 2px}
 .cm-report .cm-unsupported-words{text-decoration-line:underline;text-decoration-style:wavy;
 text-decoration-color:#b42318;text-decoration-thickness:1.5px;text-underline-offset:3px}
 .cm-report table.cm-sentences{border-collapse:collapse;width:100%;font-size:13px;margin:0}
@@ -130,6 +132,7 @@ _LEGEND = (
     '<span><cite class="cm-paraphrase">paraphrase</cite> supported in other words</span>'
     '<span><mark class="cm-conflict">value</mark> the source says otherwise</span>'
     '<span><span class="cm-unsupported-words">words</span> no source supports</span>'
+    '<span><mark class="cm-miscited">[n]</mark> cites a source that does not hold it</span>'
     "<span>(hover for the sources)</span>"
     "</div>"
 )

@@ -238,13 +238,15 @@ def _render_regions(
 class Note:
     """A stretch of the answer drawn with a class inside (never across) the citations.
 
-    ``kind`` is ``unsupported`` (words no citation supports) or ``conflict`` (a
-    value the source states differently, which ``title`` names).
+    ``kind`` is ``unsupported`` (words no citation supports), ``conflict`` (a
+    value the source states differently, which ``title`` names) or ``miscited`` (a
+    marker of the answer's own, such as ``[3]``, naming a source that does not hold
+    the sentence; ``title`` names the ones that do).
     """
 
     start: int
     end: int
-    kind: Literal["unsupported", "conflict"]
+    kind: Literal["unsupported", "conflict", "miscited"]
     title: str = ""
 
 
@@ -261,7 +263,7 @@ def _checked_notes(notes: Iterable[Note]) -> list[Note]:
     starts: list[int] = []
     ends: list[int] = []
     kept: list[Note] = []
-    for note in sorted(notes, key=lambda n: (n.kind != "conflict", n.start, n.end)):
+    for note in sorted(notes, key=lambda n: (n.kind not in _WHOLE, n.start, n.end)):
         first = bisect_right(ends, note.start)
         last = bisect_left(starts, note.end, lo=first)
         covers = list(zip(starts[first:last], ends[first:last], strict=True))
@@ -273,10 +275,20 @@ def _checked_notes(notes: Iterable[Note]) -> list[Note]:
     return sorted(kept)
 
 
+# Notes kept whole or not at all, and first: a value or a marker is one thing to point at.
+_WHOLE = frozenset(("conflict", "miscited"))
+_NOTE_TAGS = {
+    "conflict": ("mark", "cm-conflict"),
+    "miscited": ("mark", "cm-miscited"),
+    "unsupported": ("span", "cm-unsupported-words"),
+}
+
+
 def _outside(note: Note, covers: Sequence[tuple[int, int]]) -> list[Note]:
-    """The parts of ``note`` no kept note covers (a conflict is kept whole or not at all)."""
+    """The parts of ``note`` no kept note covers (a conflict or a marker is kept whole or
+    not at all)."""
     pieces = uncovered(note.start, note.end, covers)
-    if note.kind == "conflict":
+    if note.kind in _WHOLE:
         return [note] if pieces == [(note.start, note.end)] else []
     return [Note(a, b, note.kind, note.title) for a, b in pieces]
 
@@ -304,9 +316,7 @@ def _noted(text: str, start: int, end: int, notes: Sequence[Note], note_ends: Se
             continue
         out.append(text_html(text[position:a]))
         title = f' title="{escape_html(note.title)}"' if note.title else ""
-        tag, css = (
-            ("mark", "cm-conflict") if note.kind == "conflict" else ("span", "cm-unsupported-words")
-        )
+        tag, css = _NOTE_TAGS[note.kind]
         out.append(f'<{tag} class="{css}"{title}>{text_html(text[a:b])}</{tag}>')
         position = b
     out.append(text_html(text[position:end]))

@@ -125,6 +125,26 @@ class CitedSource:
 MARKER_FORMS = frozenset({"numeric", "id", "caret", "lenticular"})
 
 
+def _miscited_markers(sentence: SentenceResult) -> list[Note]:
+    """A note on each marker of a miscited sentence that names a source not holding it,
+    titled with the sources that do ("source S3 does not support this sentence; source
+    S2 does")."""
+    if sentence.citation_status != "miscited":
+        return []
+    found = sentence.suggested
+    instead = f"; source {', '.join(found)} {'does' if len(found) == 1 else 'do'}" if found else ""
+    notes = []
+    for cited in sentence.cited:
+        if not cited.is_marker or (cited.known and cited.verdict == "supports"):
+            continue
+        if cited.known:
+            title = f"source {cited.source_id} does not support this sentence{instead}"
+        else:
+            title = f"{cited.source_id} names no given source{instead}"
+        notes.append(Note(cited.start, cited.end, "miscited", title))
+    return notes
+
+
 @dataclass(frozen=True)
 class SentenceResult:
     """The verdict on one answer sentence and the citations behind it."""
@@ -441,7 +461,8 @@ class Report:
         return tuple(sorted(marks))
 
     def annotations(self) -> list[Note]:
-        """Conflicting values, and the unsupported words of sentences not supported."""
+        """Conflicting values, the answer's own markers that cite a source not holding
+        the sentence, and the unsupported words of sentences not supported."""
         notes: list[Note] = []
         for sentence in self.sentences:
             for c in sentence.conflicts:
@@ -449,6 +470,7 @@ class Report:
                 # "\n" and varied its quotes), spaces for line breaks
                 title = f"source {c.source_id} says “{' '.join(c.evidence.split())}”"
                 notes.append(Note(c.start, c.end, "conflict", title))
+            notes.extend(_miscited_markers(sentence))
             if sentence.status in ("partial", "unsupported"):
                 notes.extend(
                     Note(s.start, s.end, "unsupported") for s in sentence.unsupported_spans
