@@ -394,3 +394,12 @@ def test_a_period_counted_from_an_ordinal_day_bounds_the_period_not_the_day() ->
         "Rent is due five (5) days after the first of the month.",
     )
     assert [c for c, _ in clashes] == ["5 days before"]
+
+
+def test_an_ordinal_that_ranks_no_time_takes_no_bound() -> None:
+    # "argued before the Fourth Circuit": before a court, not before a time
+    _, clashes = missing_and_conflicts(
+        "The appeal was heard by the Ninth Circuit.",
+        "Appeal from the District Court, argued before the Court of Appeals for the Fourth Circuit.",
+    )
+    assert [c for c, _ in clashes] == ["Ninth"]

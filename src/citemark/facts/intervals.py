@@ -36,7 +36,7 @@ from datetime import date
 from functools import lru_cache
 
 from ..lazy import lazy_pattern
-from ..lexicon import DESIGNATORS, SCALES, TIME_SYSTEM
+from ..lexicon import DESIGNATORS, SCALES, TIME_SYSTEM, TIMED_ORDINALS
 from ..lexicon.bounds import (
     DATE_BOUNDS,
     DATE_LIMITS,
@@ -209,7 +209,7 @@ def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
     # An ordinal ranks a time or a place in a row ("before the 19th century", "after the
     # 57th minute"): it takes the bounds a date takes, before or after it, and no other
     # ("ranks below the 41st" reads either way).
-    timed = isinstance(payload, DateKeys) or _ordinal(fact)
+    timed = isinstance(payload, DateKeys) or (_ordinal(fact) and _ranks_time(text, fact))
     if word == "the":
         over = _OVER_THE.search(text, max(0, start - 12), start)
         if over is not None:
@@ -248,6 +248,16 @@ def _lead(text: str, fact: Fact, payload: Payload) -> Bound | None:
     limit = phrase in LIMIT_PHRASES
     firm = limit and phrase not in ESTIMATE_LIMITS
     return Bound(side, limit=limit, firm=firm, start=found.start(), end=fact.end)
+
+
+def _ranks_time(text: str, fact: Fact) -> bool:
+    """Whether an ordinal ranks a time ("the 19th century", "the 57th minute"), the noun
+    after it being one of :data:`TIMED_ORDINALS`."""
+    noun = _NOUN_AFTER.match(text, fact.end)
+    return noun is not None and noun.group(1).lower() in TIMED_ORDINALS
+
+
+_NOUN_AFTER = lazy_pattern(r"[\s-]+([A-Za-z]+(?:['’]s)?)")
 
 
 def _spans_over(fact: Fact, payload: Quantity) -> bool:

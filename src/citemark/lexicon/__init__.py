@@ -59,7 +59,7 @@ from .numbers import (
     TENS,
 )
 from .parties import CONTRACT_PARTIES, LITIGANTS, OPPOSED_PARTIES
-from .periods import FREQUENCY_ADVERBS, PERIOD_OF, TIMES_A_YEAR
+from .periods import FREQUENCY_ADVERBS, PERIOD_OF, TIMED_ORDINALS, TIMES_A_YEAR
 from .places import (
     AUSTRALIAN_STATES,
     CANADIAN_PROVINCES,
@@ -127,6 +127,7 @@ __all__ = [
     "SIGNALS",
     "STOPWORDS",
     "TENS",
+    "TIMED_ORDINALS",
     "TIMES_A_YEAR",
     "TIME_SYSTEM",
     "TITLES",

@@ -28,3 +28,12 @@ PERIOD_OF = {
     "weekly": "week",
     "daily": "day",
 }
+
+# What an ordinal ranks in time ("the 19th century", "the 57th minute", "the third
+# round"): such an ordinal takes the bounds a date takes ("before the 19th century").
+# Not a court or a place in a list: "argued before the Fourth Circuit".
+TIMED_ORDINALS = frozenset(
+    """century centuries millennium minute minutes hour day week month year season
+    lap round inning innings quarter half period anniversary birthday episode game match
+    stage leg week's day's""".split()
+)
