@@ -400,6 +400,7 @@ def test_an_ordinal_that_ranks_no_time_takes_no_bound() -> None:
     # "argued before the Fourth Circuit": before a court, not before a time
     _, clashes = missing_and_conflicts(
         "The appeal was heard by the Ninth Circuit.",
-        "Appeal from the District Court, argued before the Court of Appeals for the Fourth Circuit.",
+        "Appeal from the District Court, argued before the Court of Appeals for the "
+        "Fourth Circuit.",
     )
     assert [c for c, _ in clashes] == ["Ninth"]
