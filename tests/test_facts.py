@@ -62,7 +62,7 @@ def test_legal_style_number_is_one_fact() -> None:
         ("two years", "2 year"),
         ("a 10-year lease", "10 year"),
         ("the 21st century", "21st"),
-        ("the third party", "3rd"),
+        ("the third round", "3rd"),
     ],
 )
 def test_number_values(text: str, value: str) -> None:
