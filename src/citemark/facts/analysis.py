@@ -24,6 +24,7 @@ from ..lexicon import (
 )
 from .intervals import stated_inside
 from .model import (
+    YEAR_READINGS,
     DateKeys,
     Fact,
     NameKey,
@@ -267,28 +268,27 @@ def _date_present(d: DateKeys, ev: Analysis) -> bool:
     evidence states its year elsewhere or names no year at all: "As of 26 April, 1,998
     cases" backs "by April 26, 2020" when the year is left to the page's context; an
     evidence that names another year does not."""
-    yearless = not any(alt[0] in _DATED for alt in ev.dates)
     for alt in d.alts:
         if alt in ev.dates or (alt[0] == "y" and str(alt[1]) in ev.quantities):
             return True
         if (
             alt[0] == "ymd"
             and ("md", alt[2], alt[3]) in ev.dates
-            and (yearless or ("y", alt[1]) in ev.dates)
+            and (("y", alt[1]) in ev.dates or _names_no_year(ev))
         ):
             return True
         if (
             alt[0] == "ym"
             and alt[2]
-            and yearless
             and any(e[0] == "md" and e[1] == alt[2] for e in ev.dates)
+            and _names_no_year(ev)
         ):
             return True
     return False
 
 
-# The readings of a date that name its year.
-_DATED = frozenset(("ymd", "ym", "y", "dec"))
+def _names_no_year(ev: Analysis) -> bool:
+    return not any(alt[0] in YEAR_READINGS for alt in ev.dates)
 
 
 # A release from a duty leaves the act to the subject's discretion as "may" does: "The

@@ -45,7 +45,7 @@ from ..lexicon.bounds import (
     LIMIT_PHRASES,
     TAIL_BOUNDS,
 )
-from .model import Bound, DateKeys, Fact, Payload, Quantity
+from .model import YEAR_READINGS, Bound, DateKeys, Fact, Payload, Quantity
 from .roles import role_of
 from .text import content_stems, phrase_alternation
 
@@ -564,7 +564,8 @@ def relation(cp: Payload, ep: Payload) -> str | None:
     cb = cp.bound if isinstance(cp, Quantity | DateKeys) else None
     eb = ep.bound if isinstance(ep, Quantity | DateKeys) else None
     if all(a[0] == YEAR_LEFT for _, a, _ in pairs):
-        return _year_left(cp, ep, pairs)
+        # a day of the year against one that names no year: inside or unsettled
+        return INSIDE if _holds(cp, ep, pairs) else OVERLAP
     if cb is not None and eb is not None and cb.limit and eb.limit:
         mine, theirs = side_group(cb.side), side_group(eb.side)
         if mine and theirs:
@@ -575,10 +576,8 @@ def relation(cp: Payload, ep: Payload) -> str | None:
                 return OPPOSED
     hedged_claim = cb is not None and cb.side in _HEDGES
     hedged_evidence = eb is not None and eb.side in _HEDGES
-    if not hedged_evidence or not (cb is not None and cb.limit):
-        for _, a, b in pairs:
-            if _contains(_interval(cp, a, False), _interval(ep, b, False)):
-                return INSIDE
+    if (not hedged_evidence or not (cb is not None and cb.limit)) and _holds(cp, ep, pairs):
+        return INSIDE
     if hedged_claim or hedged_evidence:
         return OVERLAP
     if cb is None and eb is not None and not eb.limit:
@@ -591,13 +590,9 @@ def relation(cp: Payload, ep: Payload) -> str | None:
     return OVERLAP
 
 
-def _year_left(cp: Payload, ep: Payload, pairs: list[tuple[Payload, _Span, _Span]]) -> str:
-    """A claim's dated day against an evidence date that names no year: inside where the
-    days allow it, else unsettled (see :data:`YEAR_LEFT`)."""
-    for _, a, b in pairs:
-        if _contains(_interval(cp, a, False), _interval(ep, b, False)):
-            return INSIDE
-    return OVERLAP
+def _holds(cp: Payload, ep: Payload, pairs: list[tuple[Payload, _Span, _Span]]) -> bool:
+    """Whether the claim's interval holds the evidence's on some scale both have."""
+    return any(_contains(_interval(cp, a, False), _interval(ep, b, False)) for _, a, b in pairs)
 
 
 def side_group(side: str) -> str:
@@ -724,15 +719,7 @@ def _read_against(
         rel = relation(payload, ep)
         if rel is None:
             continue
-        theirs = _anchor(ep)
-        distance = (
-            abs(theirs - anchor) / max(abs(anchor), 1e-9)
-            if theirs is not None and anchor is not None
-            else _INF
-        )
-        if isinstance(ep, DateKeys) and not any(a[0] in _DATED for a in ep.alts):
-            distance = _days_apart(payload, ep)
-        near.append((distance, at, ev, ep, rel))
+        near.append((_distance(payload, anchor, ep), at, ev, ep, rel))
     near.sort(key=lambda n: (n[0], n[1]))
     # the nearest tied one: the roles of nearer values are read first, and only until one
     # is tied
@@ -742,6 +729,19 @@ def _read_against(
                 rel = OVERLAP
             return ev, rel
     return None
+
+
+def _distance(cp: Payload, anchor: float | None, ep: Payload) -> float:
+    """How far the evidence's value is from the claim's (``anchor``, its first scale's),
+    relative to it; an evidence date that names no year is on another scale than the
+    claim's dated day, and is read on the days of a year both have."""
+    if isinstance(ep, DateKeys) and not any(a[0] in YEAR_READINGS for a in ep.alts):
+        near = [abs(b[1] - a[1]) for _, a, b in _pairs(cp, ep)]
+        return min(near) / 366 if near else _INF
+    theirs = _anchor(ep)
+    if theirs is None or anchor is None:
+        return _INF
+    return abs(theirs - anchor) / max(abs(anchor), 1e-9)
 
 
 def _bare_sum(fact: Fact, ev: Fact, ep: Payload) -> bool:
@@ -755,17 +755,6 @@ def _bare_sum(fact: Fact, ev: Fact, ep: Payload) -> bool:
         and ep.unit is None
         and ep.time is None
     )
-
-
-# The readings of a date that name its year.
-_DATED = frozenset(("ymd", "ym", "y", "dec"))
-
-
-def _days_apart(cp: Payload, ep: Payload) -> float:
-    """How far apart two days of a year are, for an evidence date that names no year
-    (its "md" anchor and the claim's ordinal day are on different scales)."""
-    near = [abs(b[1] - a[1]) for _, a, b in _pairs(cp, ep)]
-    return min(near) / 366 if near else _INF
 
 
 # A word that makes a clause a rule rather than a report: "Tenant shall give sixty (60)

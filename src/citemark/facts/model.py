@@ -101,6 +101,10 @@ class Quantity:
     bound: Bound | None = None
 
 
+# The readings of a date (``DateKeys.alts`` tags) that name its year.
+YEAR_READINGS = frozenset(("ymd", "ym", "y", "dec"))
+
+
 @dataclass(frozen=True)
 class DateKeys:
     """Each reading of a date ("01/05/2020" has two) as comparable tuples; ``bound``: the
