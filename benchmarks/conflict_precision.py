@@ -18,33 +18,29 @@ Run from the repository root::
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
-from _common import DATA_DIR, markdown_table
+from _common import DATA_DIR, _read_jsonl, markdown_table
 
 from citemark.config import load_config
-from citemark.evaluate import predict, read_records, split_of
+from citemark.evaluate import EvalRecord, predict, read_records, split_of
 
 REFUTES = "REFUTES"
 
 
-def upstream_labels() -> dict[str, str]:
+def upstream_labels(records: Iterable[dict[str, Any]]) -> dict[str, str]:
     """Each VitaminC record's three-way label, by record id."""
-    labels = {}
-    with open(DATA_DIR / "vitaminc.jsonl", encoding="utf-8") as handle:
-        for line in handle:
-            record = json.loads(line)
-            labels[record["id"]] = record["meta"]["upstream_label"]
-    return labels
+    return {str(r["id"]): str(r["meta"]["upstream_label"]) for r in records}
 
 
-def measure(preset: str) -> list[tuple[str, ...]]:
+def measure(
+    preset: str, records: list[EvalRecord], labels: dict[str, str]
+) -> list[tuple[str, ...]]:
     """One row per half: conflicts raised, right ones, precision, and where the false
     ones fell."""
-    labels = upstream_labels()
-    records = list(read_records(DATA_DIR / "vitaminc.jsonl"))
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for half in ("fit", "holdout"):
         chosen = [r for r in records if split_of(r) == half]
         raised: Counter[str] = Counter()
@@ -71,7 +67,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--presets", default="default", help="comma-separated presets")
     args = parser.parse_args()
-    rows = [row for preset in args.presets.split(",") for row in measure(preset.strip())]
+    # The file is read once for every preset: its records and their upstream labels.
+    path = DATA_DIR / "vitaminc.jsonl"
+    records = list(read_records(path))
+    labels = upstream_labels(_read_jsonl(path))
+    rows = [
+        row
+        for preset in args.presets.split(",")
+        for row in measure(preset.strip(), records, labels)
+    ]
     header = ("preset", "half", "conflicts", "right", "precision", "on SUPPORTS", "on NEI")
     print(markdown_table(header, rows))
 
